@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../src/infra/database/embedded-postgres';
 
 /**
  * Gives the e2e run a fresh, empty database:
@@ -21,7 +22,6 @@ export default async function globalSetup(): Promise<void> {
     process.env.E2E_DATABASE_NAME = name;
     process.env.DATABASE_URL = url.toString();
   } else {
-    const { startEmbeddedPostgres } = await import('../../src/infra/database/embedded-postgres');
     const embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections: 100 });
     (globalThis as any).__EMBEDDED_PG__ = embedded;
     process.env.DATABASE_URL = embedded.url;

@@ -1,0 +1,155 @@
+/**
+ * The service's configuration, validated once at start-up. `loadConfig` reports every bad
+ * variable in one error so an operator fixes them in one pass.
+ */
+export interface AppConfig {
+  port: number;
+  /** null → the embedded default (PGlite under dataDir). */
+  databaseUrl: string | null;
+  dbPoolSize: number;
+  /** null → jobs run through the in-process runner. */
+  redisUrl: string | null;
+  dataDir: string;
+  sessionSecret: string | null;
+  tokenEncryptionKey: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  cookieSecure: boolean;
+  corsOrigins: string[];
+  workerInProcess: boolean;
+  workerConcurrency: number;
+  runMigrations: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  limits: {
+    maxBodyBytes: number;
+    zipMaxEntries: number;
+    zipMaxTotalBytes: number;
+    zipMaxEntryBytes: number;
+    zipMaxCompressionRatio: number;
+  };
+  ai: {
+    /** Outbound provider request time-out (spec: 60 s). */
+    requestTimeoutMs: number;
+    /** How long the API waits for a queued AI job; longer than the provider time-out. */
+    jobWaitMs: number;
+  };
+  throttle: {
+    loginLimit: number;
+    loginTtlMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (/^(true|1|yes|on)$/i.test(raw)) return true;
+    if (/^(false|0|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+        return null;
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+
+  const sessionSecret = read('SESSION_SECRET') ?? null;
+  if (sessionSecret !== null && sessionSecret.length < 16) {
+    problems.push('SESSION_SECRET must be at least 16 characters long');
+  }
+  const tokenEncryptionKey = read('TOKEN_ENCRYPTION_KEY') ?? null;
+  if (tokenEncryptionKey !== null && tokenEncryptionKey.length < 16) {
+    problems.push('TOKEN_ENCRYPTION_KEY must be at least 16 characters long');
+  }
+  const adminEmail = read('ADMIN_EMAIL') ?? null;
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    problems.push('ADMIN_EMAIL is not an email address');
+  }
+  const adminPassword = env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const requestTimeoutMs = int('AI_REQUEST_TIMEOUT_MS', 60_000, 100, 600_000);
+  const config: AppConfig = {
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    dataDir: read('DATA_DIR') ?? './data',
+    sessionSecret,
+    tokenEncryptionKey,
+    adminEmail: adminEmail?.toLowerCase() ?? null,
+    adminPassword,
+    cookieSecure: bool('COOKIE_SECURE', false),
+    corsOrigins: (read('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    workerInProcess: bool('WORKER_IN_PROCESS', true),
+    workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 256),
+    runMigrations: bool('RUN_MIGRATIONS', true),
+    logLevel,
+    limits: {
+      maxBodyBytes: int('MAX_BODY_BYTES', 40 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      zipMaxEntries: int('ZIP_MAX_ENTRIES', 1000, 1, 100_000),
+      zipMaxTotalBytes: int('ZIP_MAX_TOTAL_BYTES', 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+      zipMaxEntryBytes: int('ZIP_MAX_ENTRY_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+      zipMaxCompressionRatio: int('ZIP_MAX_COMPRESSION_RATIO', 100, 1, 100_000),
+    },
+    ai: {
+      requestTimeoutMs,
+      jobWaitMs: int('AI_JOB_WAIT_MS', requestTimeoutMs + 5_000, 100, 900_000),
+    },
+    throttle: {
+      loginLimit: int('LOGIN_RATE_LIMIT', 10, 1, 100_000),
+      loginTtlMs: int('LOGIN_RATE_WINDOW_MS', 60_000, 1000, 86_400_000),
+    },
+  };
+  if (config.ai.jobWaitMs <= config.ai.requestTimeoutMs) {
+    problems.push('AI_JOB_WAIT_MS must be longer than AI_REQUEST_TIMEOUT_MS');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Nest injection token for the validated AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,33 @@
+import type { EntityManager } from 'typeorm';
+
+const MAX_PARAMETERS = 30_000; // PostgreSQL allows 65 535 per statement; stay well below.
+
+/**
+ * Parameterised multi-row INSERT, chunked under the parameter limit. Table and column names
+ * are code constants, never user input. Returns the rows of `returning`, in insertion order.
+ */
+export async function insertRows<T = Record<string, unknown>>(
+  manager: EntityManager,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  returning?: string,
+): Promise<T[]> {
+  const result: T[] = [];
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  for (let start = 0; start < rows.length; start += perChunk) {
+    const chunk = rows.slice(start, start + perChunk);
+    const params: unknown[] = [];
+    const tuples = chunk.map((row) => {
+      const placeholders = row.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${returning}` : ''}`;
+    const inserted = await manager.query(sql, params);
+    if (returning) result.push(...(inserted as T[]));
+  }
+  return result;
+}

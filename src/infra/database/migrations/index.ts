@@ -1,0 +1,5 @@
+import { InitialSchema1764000000000 } from './1764000000000-initial-schema';
+import { SeedRuleCatalog1764000000001 } from './1764000000001-seed-rule-catalog';
+
+/** Every migration, in order. The app and the CLI data source both use this list. */
+export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001];

@@ -1,0 +1,5 @@
+export interface Classification {
+  relation: 'new' | 'identical' | 'modified' | null;
+  similarity: number | null;
+  comparedScanId: number | null;
+}

@@ -1,0 +1,226 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { evaluate, scoreReport } from '../../core/engine';
+import type { EngineCheckpoint, EngineFinding, EngineResult } from '../../core/engine/engine.types';
+import { ingestSkill } from '../../core/ingest';
+import type { IngestedSkill, SkillFile } from '../../core/ingest/ingest.types';
+import { AppError } from '../../common/errors/app-error';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { insertRows } from '../../infra/database/bulk-insert';
+import type { Language } from '../../infra/i18n/i18n.setup';
+import { ScanAnalysisService } from '../analysis/scan-analysis.service';
+import { ScanClassifierService } from '../lineage/scan-classifier.service';
+import { RuleSettingsService } from '../rules/rule-settings.service';
+import { RuleTextsService } from '../rules/rule-texts.service';
+import type { CreateScanDto } from './dto/create-scan.dto';
+import { FindingEntity } from './entities/finding.entity';
+import { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
+import { ScanFileEntity } from './entities/scan-file.entity';
+import { ScanEntity } from './entities/scan.entity';
+import {
+  toCheckpointView,
+  toComparedScanView,
+  toFindingView,
+  toScanFileView,
+  toScanView,
+  type ScanDetailView,
+  type ScanView,
+} from './scan.views';
+
+const MAX_INT4 = 2_147_483_647;
+
+export interface Viewer {
+  isAdmin: boolean;
+}
+
+@Injectable()
+export class ScansService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ruleSettings: RuleSettingsService,
+    private readonly ruleTexts: RuleTextsService,
+    private readonly analysis: ScanAnalysisService,
+    private readonly classifier: ScanClassifierService,
+  ) {}
+
+  /** POST /scans: ingest → static engine → AI steps → classify + store in one transaction. */
+  async create(input: CreateScanDto, language: Language): Promise<ScanDetailView> {
+    const skill = this.ingest(input);
+    const settings = await this.ruleSettings.current();
+    const staticResult = evaluate(skill.files, settings);
+    const name = displayName(input, skill.files);
+    const analysis = await this.analysis.analyze({ skillName: name, language, files: skill.files, useAi: input.useAi });
+    const report = scoreReport(
+      [...staticResult.findings, ...analysis.aiFindings],
+      [...staticResult.checkpoints, ...analysis.checkpoints],
+    );
+
+    const scanId = await this.dataSource.transaction(async (manager) => {
+      // Serialises scans of the same content, so the later of two concurrent identical
+      // submissions sees the earlier one (relation `identical`, exact checkCount).
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [skill.fingerprint]);
+      const classification = await this.classifier.classify(manager, skill.fingerprint, skill.files);
+      const id = await this.insertScan(manager, {
+        name,
+        source: input.source,
+        language,
+        skill,
+        report,
+        aiUsed: analysis.aiUsed,
+        aiError: analysis.aiError,
+        description: analysis.description,
+        ...classification,
+      });
+      await this.classifier.afterInsert(manager, id, skill.files);
+      return id;
+    });
+    return this.detail(scanId);
+  }
+
+  async list(viewer: Viewer): Promise<ScanView[]> {
+    const scans = await this.dataSource.getRepository(ScanEntity).find({
+      where: viewer.isAdmin ? {} : { hidden: false },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return scans.map(toScanView);
+  }
+
+  async detail(id: number): Promise<ScanDetailView> {
+    const scan = await this.findScan(id);
+    const manager = this.dataSource.manager;
+    const [files, findings, checkpoints, checkCountRows, compared] = await Promise.all([
+      manager.find(ScanFileEntity, { where: { scanId: id }, order: { path: 'ASC' } }),
+      manager.find(FindingEntity, { where: { scanId: id }, order: { id: 'ASC' } }),
+      manager.find(ScanCheckpointEntity, { where: { scanId: id }, order: { position: 'ASC' } }),
+      manager.query('SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1', [scan.fingerprint]),
+      scan.comparedScanId === null
+        ? Promise.resolve(null)
+        : manager.findOne(ScanEntity, {
+            where: { id: scan.comparedScanId },
+            select: { id: true, name: true, verdict: true, riskScore: true, createdAt: true },
+          }),
+    ]);
+    return {
+      ...toScanView(scan),
+      files: files.map(toScanFileView),
+      findings: findings.map(toFindingView),
+      checkpoints: checkpoints.map(toCheckpointView),
+      checkCount: (checkCountRows as Array<{ count: number }>)[0].count,
+      comparedScan: compared ? toComparedScanView(compared) : null,
+    };
+  }
+
+  async setHidden(id: number, hidden: boolean): Promise<ScanView> {
+    const scan = await this.findScan(id);
+    scan.hidden = hidden;
+    await this.dataSource.getRepository(ScanEntity).update({ id }, { hidden });
+    return toScanView(scan);
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.dataSource.getRepository(ScanEntity).delete({ id: this.checkId(id) });
+    if (!result.affected) throw AppError.notFound();
+  }
+
+  async findScan(id: number): Promise<ScanEntity> {
+    const scan = await this.dataSource.getRepository(ScanEntity).findOneBy({ id: this.checkId(id) });
+    if (!scan) throw AppError.notFound();
+    return scan;
+  }
+
+  private checkId(id: number): number {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw AppError.notFound();
+    return id;
+  }
+
+  private ingest(input: CreateScanDto): IngestedSkill {
+    const limits = this.config.limits;
+    return ingestSkill(
+      { source: input.source, contentBase64: input.contentBase64, filename: input.filename, text: input.text },
+      {
+        maxEntries: limits.zipMaxEntries,
+        maxTotalBytes: limits.zipMaxTotalBytes,
+        maxEntryBytes: limits.zipMaxEntryBytes,
+        maxCompressionRatio: limits.zipMaxCompressionRatio,
+      },
+    );
+  }
+
+  private async insertScan(
+    manager: EntityManager,
+    scan: {
+      name: string;
+      source: CreateScanDto['source'];
+      language: Language;
+      skill: IngestedSkill;
+      report: EngineResult;
+      aiUsed: boolean;
+      aiError: string | null;
+      description: string | null;
+      relation: ScanEntity['relation'];
+      similarity: number | null;
+      comparedScanId: number | null;
+    },
+  ): Promise<number> {
+    const counts = scan.report.findingCounts;
+    const [{ id }] = await insertRows<{ id: number }>(
+      manager,
+      'scans',
+      [
+        'name', 'description', 'source', 'status', 'verdict', 'risk_score', 'file_count', 'ai_used', 'ai_error', 'language',
+        'count_critical', 'count_high', 'count_medium', 'count_low', 'count_info', 'count_security', 'count_privacy', 'count_total',
+        'fingerprint', 'relation', 'similarity', 'compared_scan_id',
+      ],
+      [[
+        scan.name, scan.description, scan.source, 'completed', scan.report.verdict, scan.report.riskScore, scan.skill.files.length,
+        scan.aiUsed, scan.aiError, scan.language,
+        counts.critical, counts.high, counts.medium, counts.low, counts.info, counts.security, counts.privacy, counts.total,
+        scan.skill.fingerprint, scan.relation, scan.similarity, scan.comparedScanId,
+      ]],
+      'id',
+    );
+    await insertRows(
+      manager,
+      'scan_files',
+      ['scan_id', 'path', 'kind', 'language', 'size', 'hash', 'content'],
+      scan.skill.files.map((f) => [id, f.path, f.kind, f.language, f.size, f.hash, f.content]),
+    );
+    await insertRows(
+      manager,
+      'findings',
+      ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by'],
+      scan.report.findings.map((f) => {
+        const texts = this.findingTexts(f, scan.language);
+        return [id, f.ruleId, f.axis, f.severity, f.category, texts.title, texts.description, texts.remediation, f.file, f.line, f.snippet, f.detectedBy];
+      }),
+    );
+    await insertRows(
+      manager,
+      'scan_checkpoints',
+      ['scan_id', 'position', 'checkpoint_key', 'label', 'category', 'axis', 'severity', 'status', 'finding_count', 'score_delta', 'detected_by'],
+      scan.report.checkpoints.map((c: EngineCheckpoint, position) => [
+        id, position, c.id, this.ruleTexts.checkpointLabel(c.category, scan.language), c.category, c.axis, c.severity, c.status,
+        c.findingCount, c.scoreDelta, c.detectedBy,
+      ]),
+    );
+    return id;
+  }
+
+  private findingTexts(finding: EngineFinding, language: Language) {
+    return finding.texts ?? this.ruleTexts.ruleTexts(finding.ruleId, language);
+  }
+}
+
+/** The scan's display name: the given name, else the skill's frontmatter name, else the filename. */
+function displayName(input: CreateScanDto, files: readonly SkillFile[]): string {
+  const given = input.name?.trim();
+  if (given) return given;
+  const skillMd = files.find((f) => f.path === 'SKILL.md') ?? files.find((f) => f.path.endsWith('SKILL.md'));
+  const frontmatterName = skillMd?.content?.match(/^---\r?\n(?:.*\r?\n){0,50}?name:\s*["']?([^"'\r\n]{1,200})["']?\s*\r?\n/);
+  if (frontmatterName) return frontmatterName[1].trim();
+  const filename = input.filename?.trim();
+  if (filename) return filename.slice(0, 200);
+  return input.source === 'text' ? 'SKILL.md' : 'skill';
+}

@@ -34,4 +34,6 @@ export type DomainErrorCode =
   | 'ingest.totalTooLarge'
   | 'ingest.entryTooLarge'
   | 'ingest.compressionRatio'
-  | 'ingest.fileTooLarge';
+  | 'ingest.fileTooLarge'
+  | 'ingest.textTooLarge'
+  | 'ingest.invalidSource';

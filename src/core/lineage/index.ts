@@ -1,0 +1,6 @@
+export * from './fingerprint';
+export * from './lcs';
+export * from './similarity';
+export * from './relation';
+export * from './diff';
+export * from './candidates';

@@ -19,6 +19,7 @@ const common = {
 };
 module.exports = {
   cacheDirectory: '<rootDir>/.jest-cache',
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {
@@ -28,7 +29,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
       globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RuleSettingsService } from './rule-settings.service';
 import { RuleTextsService } from './rule-texts.service';
+import { RulesController } from './rules.controller';
+import { RulesService } from './rules.service';
 
 @Module({
-  providers: [RuleSettingsService, RuleTextsService],
+  controllers: [RulesController],
+  providers: [RuleSettingsService, RuleTextsService, RulesService],
   exports: [RuleSettingsService, RuleTextsService],
 })
 export class RulesModule {}

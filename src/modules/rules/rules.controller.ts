@@ -1,0 +1,27 @@
+import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { RequestLanguage } from '../../common/decorators/request-language.decorator';
+import { AdminGuard } from '../../common/guards/admin.guard';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
+import type { Language } from '../../infra/i18n/i18n.setup';
+import { UpdateRuleDto } from './dto/update-rule.dto';
+import type { RuleView } from './rule.views';
+import { RulesService } from './rules.service';
+
+@ApiTags('rules')
+@Controller('rules')
+export class RulesController {
+  constructor(private readonly rules: RulesService) {}
+
+  /** The catalog with each rule's current severity and enabled flag, texts in the request language. */
+  @Get()
+  list(@RequestLanguage() lang: Language): Promise<RuleView[]> {
+    return this.rules.list(lang);
+  }
+
+  @Patch(':id')
+  @UseGuards(AdminGuard)
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateRuleDto, @RequestLanguage() lang: Language): Promise<RuleView> {
+    return this.rules.update(id, body, lang);
+  }
+}

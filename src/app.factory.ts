@@ -24,7 +24,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: config.limits.maxBodyBytes });
   app.set('x-powered-by', false);
   // Nest only routes under /api; anything outside it still gets the {error} body.
-  const i18n = app.get(I18nService);
+  const i18n: I18nService<Record<string, unknown>> = app.get(I18nService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
     const lang = requestLanguage(req.query, req.headers['accept-language']);

@@ -39,4 +39,31 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
   });
+
+  it('reads sign-in settings: CORS allowlist, trust proxy, login throttle', () => {
+    const defaults = loadConfig({});
+    expect(defaults.corsOrigins).toEqual([]);
+    expect(defaults.trustProxy).toBe(false);
+    expect(defaults.throttle).toEqual({ loginLimit: 10, loginTtlMs: 60000 });
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
+      TRUST_PROXY: '1',
+      LOGIN_RATE_LIMIT: '3',
+      LOGIN_RATE_WINDOW_MS: '5000',
+      ADMIN_EMAIL: ' Admin@Example.COM ',
+      ADMIN_PASSWORD: 'long-enough',
+    });
+    expect(config.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(config.trustProxy).toBe(1);
+    expect(config.throttle).toEqual({ loginLimit: 3, loginTtlMs: 5000 });
+    expect(config.adminEmail).toBe('admin@example.com');
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('rejects a wildcard or path in CORS_ORIGINS and TRUST_PROXY=true', () => {
+    for (const env of [{ CORS_ORIGINS: '*' }, { CORS_ORIGINS: 'https://a.example.com/app' }, { CORS_ORIGINS: 'ftp://a.example.com' }, { TRUST_PROXY: 'true' }, { TRUST_PROXY: 'everyone' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+  });
 });

@@ -15,7 +15,10 @@ export interface AppConfig {
   adminEmail: string | null;
   adminPassword: string | null;
   cookieSecure: boolean;
+  /** Exact origins allowed to call the API cross-origin (with credentials); empty → CORS closed. */
   corsOrigins: string[];
+  /** Express `trust proxy`: false, a hop count, or a list of trusted proxy addresses/subnets. */
+  trustProxy: false | number | string[];
   workerInProcess: boolean;
   workerConcurrency: number;
   runMigrations: boolean;
@@ -123,7 +126,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminEmail: adminEmail?.toLowerCase() ?? null,
     adminPassword,
     cookieSecure: bool('COOKIE_SECURE', false),
-    corsOrigins: (read('CORS_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: corsOrigins(read('CORS_ORIGINS'), problems),
+    trustProxy: trustProxy(read('TRUST_PROXY'), problems),
     workerInProcess: bool('WORKER_IN_PROCESS', true),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 256),
     runMigrations: bool('RUN_MIGRATIONS', true),
@@ -149,6 +153,41 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** CORS_ORIGINS: comma-separated exact origins (`https://app.example.com`); no `*`, no paths. */
+function corsOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const parsed = new URL(entry);
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === entry.replace(/\/$/, '').toLowerCase()) origin = parsed.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null) problems.push(`CORS_ORIGINS entries must be exact origins such as https://app.example.com (got "${entry}")`);
+    else origins.push(origin);
+  }
+  return origins;
+}
+
+/**
+ * TRUST_PROXY: unset/false → the socket address is the client IP (login throttling per IP);
+ * a number n → trust n reverse-proxy hops of X-Forwarded-For; or a comma-separated list of proxy
+ * addresses/CIDRs (or loopback, linklocal, uniquelocal). `true` (trust everything) is refused:
+ * any client could then pick its own IP and escape the per-IP login limit.
+ */
+function trustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  if (raw === undefined || /^(false|0|no|off)$/i.test(raw)) return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = entries.length > 0 && entries.every((e) => /^(loopback|linklocal|uniquelocal)$/.test(e) || /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(e));
+  if (!valid) {
+    problems.push(`TRUST_PROXY must be false, a hop count, or a list of proxy addresses/subnets (got "${raw}")`);
+    return false;
+  }
+  return entries;
 }
 
 /** Nest injection token for the validated AppConfig. */

@@ -1,20 +1,48 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
+import { AuthService } from './auth.service';
+import { ANONYMOUS, type AuthMeView } from './auth.views';
+import { LoginDto } from './dto/login.dto';
+import { LoginThrottled } from './login-throttle';
+import { SESSION_COOKIE } from './session.constants';
+import { SessionTokenService } from './session-token.service';
 
-export interface AuthMeView {
-  authenticated: boolean;
-  isAdmin: boolean;
-  email: string | null;
-}
+export type { AuthMeView } from './auth.views';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: SessionTokenService,
+  ) {}
+
   /** Always 200: reports whether the caller has a valid session. */
   @Get('me')
+  @Header('Cache-Control', 'no-store')
   me(@Viewer() user: SessionUser | null): AuthMeView {
-    return user ? { authenticated: true, isAdmin: user.isAdmin, email: user.email } : { authenticated: false, isAdmin: false, email: null };
+    return user ? { authenticated: true, isAdmin: user.isAdmin, email: user.email } : { ...ANONYMOUS };
+  }
+
+  /** 200 AuthMe + the `session` cookie; 401 invalidCredentials; 429 when throttled; 500 sessionSecretMissing. */
+  @Post('auth/login')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @LoginThrottled()
+  async login(@Body() body: LoginDto, @Res({ passthrough: true }) response: Response): Promise<AuthMeView> {
+    const { me, token } = await this.auth.login(body.email, body.password);
+    response.cookie(SESSION_COOKIE, token, this.tokens.cookieOptions());
+    return me;
+  }
+
+  /** 204; clears the cookie with the same attributes. Works with or without a session. */
+  @Post('auth/logout')
+  @HttpCode(204)
+  @Header('Cache-Control', 'no-store')
+  logout(@Res({ passthrough: true }) response: Response): void {
+    response.cookie(SESSION_COOKIE, '', this.tokens.clearedCookieOptions());
   }
 }

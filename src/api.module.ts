@@ -6,6 +6,7 @@ import { ApiErrorFilter } from './common/filters/api-error.filter';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 import { AuthModule } from './modules/auth/auth.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { loginThrottlers } from './modules/auth/login-throttle';
 import { HealthModule } from './modules/health/health.module';
 import { RulesModule } from './modules/rules/rules.module';
@@ -22,7 +23,7 @@ const LoginThrottlerModule = ThrottlerModule.forRootAsync({
 
 /** The HTTP API: core + feature controllers + the global pipe and error filter. */
 @Module({
-  imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule],
+  imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ApiErrorFilter },

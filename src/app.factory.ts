@@ -6,14 +6,17 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { I18nService } from 'nestjs-i18n';
 import { requestLanguage } from './infra/i18n/request-language';
+import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 
 /** Builds the configured API application (shared by main.ts, e2e tests and benchmarks). */
-export async function createApiApp(options: { logger?: false } = {}): Promise<INestApplication> {
+export async function createApiApp(options: { logger?: false; bufferLogs?: boolean } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ApiModule, {
     bodyParser: false,
     abortOnError: false,
+    // main.ts buffers start-up logs until it switches Nest to the pino logger (app.useLogger).
+    bufferLogs: options.bufferLogs ?? false,
     ...(options.logger === false ? { logger: false } : {}),
   });
   configureApiApp(app);
@@ -22,6 +25,8 @@ export async function createApiApp(options: { logger?: false } = {}): Promise<IN
 
 export function configureApiApp(app: NestExpressApplication): void {
   const config = app.get<AppConfig>(APP_CONFIG);
+  // First of all: every response, errors and 404s outside /api included, carries X-Request-Id.
+  app.use(requestIdMiddleware);
   app.setGlobalPrefix('api');
   applySecurityMiddleware(app, config);
   app.useBodyParser('json', { limit: config.limits.maxBodyBytes });

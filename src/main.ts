@@ -1,7 +1,9 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger as NestLogger } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { createApiApp } from './app.factory';
 import { APP_CONFIG, ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
+import { installShutdownWatchdog } from './infra/lifecycle/shutdown-watchdog';
 
 async function bootstrap(): Promise<void> {
   try {
@@ -13,10 +15,13 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await createApiApp();
+  const app = await createApiApp({ bufferLogs: true });
+  // JSON logs through pino from here on (start-up lines buffered until now included).
+  app.useLogger(app.get(Logger));
   const config = app.get<AppConfig>(APP_CONFIG);
+  installShutdownWatchdog(config.shutdownTimeoutMs, new NestLogger('Shutdown'));
   await app.listen(config.port, '0.0.0.0');
-  new Logger('Bootstrap').log(`Skill Audit Service listening on http://localhost:${config.port}/api`);
+  new NestLogger('Bootstrap').log(`Skill Audit Service listening on http://localhost:${config.port}/api`);
 }
 
 bootstrap().catch((error) => {

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig } from './infra/config/app-config';
+import { Logger } from 'nestjs-pino';
+import { APP_CONFIG, ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
+import { installShutdownWatchdog } from './infra/lifecycle/shutdown-watchdog';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
@@ -14,9 +16,12 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.createApplicationContext(WorkerModule);
+  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  // SIGTERM: BullMQ workers finish their active jobs, then connections close (see the watchdog).
   app.enableShutdownHooks();
-  new Logger('Worker').log('Worker started');
+  installShutdownWatchdog(app.get<AppConfig>(APP_CONFIG).shutdownTimeoutMs, new NestLogger('Shutdown'));
+  new NestLogger('Worker').log('Worker started');
 }
 
 bootstrap().catch((error) => {

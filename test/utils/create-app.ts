@@ -14,6 +14,8 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const saved: Record<string, string | undefined> = {};
+  // Request logs stay quiet in tests unless a test asks for them (E2E_LOG_LEVEL or env.LOG_LEVEL).
+  env = { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent', ...env };
   for (const [key, value] of Object.entries(env)) {
     saved[key] = process.env[key];
     if (value === undefined) delete process.env[key];

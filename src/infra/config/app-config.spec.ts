@@ -34,6 +34,19 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('reads LOG_LEVEL and SHUTDOWN_TIMEOUT_MS, which must outlast the AI job wait', () => {
+    const defaults = loadConfig({});
+    expect(defaults.logLevel).toBe('info');
+    expect(defaults.shutdownTimeoutMs).toBe(80000);
+    expect(defaults.shutdownTimeoutMs).toBeGreaterThan(defaults.ai.jobWaitMs);
+    const config = loadConfig({ LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: '120000' });
+    expect(config.logLevel).toBe('warn');
+    expect(config.shutdownTimeoutMs).toBe(120000);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '30000' })).toThrow(/SHUTDOWN_TIMEOUT_MS must be longer than AI_JOB_WAIT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('accepts PostgreSQL and Redis URLs', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.databaseUrl).toBe('postgres://u@h:5432/db');

@@ -22,6 +22,8 @@ export interface AppConfig {
   workerInProcess: boolean;
   workerConcurrency: number;
   runMigrations: boolean;
+  /** Longest a SIGTERM/SIGINT shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   limits: {
     maxBodyBytes: number;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerInProcess: bool('WORKER_IN_PROCESS', true),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 256),
     runMigrations: bool('RUN_MIGRATIONS', true),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 80_000, 1_000, 3_600_000),
     logLevel,
     limits: {
       maxBodyBytes: int('MAX_BODY_BYTES', 40 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -150,6 +153,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   if (config.ai.jobWaitMs <= config.ai.requestTimeoutMs) {
     problems.push('AI_JOB_WAIT_MS must be longer than AI_REQUEST_TIMEOUT_MS');
+  }
+  if (config.shutdownTimeoutMs <= config.ai.jobWaitMs) {
+    // A request may wait AI_JOB_WAIT_MS for its AI job; shutdown lets it finish first.
+    problems.push('SHUTDOWN_TIMEOUT_MS must be longer than AI_JOB_WAIT_MS');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

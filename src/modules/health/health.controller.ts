@@ -1,12 +1,37 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { AppError } from '../../common/errors/app-error';
+import { ReadinessService, type CheckState } from './readiness.service';
+
+export interface ReadinessView {
+  status: 'ok';
+  checks: { database: CheckState; redis: CheckState };
+}
 
 @ApiTags('health')
 @Controller()
 export class HealthController {
-  /** Liveness: the process answers HTTP. */
+  constructor(private readonly readiness: ReadinessService) {}
+
+  /** Liveness: the process answers HTTP. Touches no dependency. */
   @Get('healthz')
   health(): { status: string } {
     return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: 200 `{status: "ok", checks}` when the database (and Redis, when configured)
+   * answer; otherwise 503 with the usual localized `{error}` naming the failed checks.
+   */
+  @Get('readyz')
+  async ready(): Promise<ReadinessView> {
+    const report = await this.readiness.check();
+    if (!report.ready) {
+      const failed = Object.entries(report.checks)
+        .filter(([, state]) => state === 'down')
+        .map(([name]) => name);
+      throw new AppError(503, 'notReady', { checks: failed.join(', ') });
+    }
+    return { status: 'ok', checks: report.checks };
   }
 }

@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { streamJsonArray } from '../../common/http/json-array-stream';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import { AdminGuard } from '../../common/guards/admin.guard';
@@ -16,9 +18,13 @@ import { ScansService } from './scans.service';
 export class ScansController {
   constructor(private readonly scans: ScansService) {}
 
+  /**
+   * The full array of Scan, newest first, streamed page by page from the database (flat memory
+   * and an early first byte even with millions of scans). Hidden scans only for admins.
+   */
   @Get()
-  list(@Viewer() viewer: SessionUser | null): Promise<ScanView[]> {
-    return this.scans.list({ isAdmin: viewer?.isAdmin ?? false });
+  async list(@Viewer() viewer: SessionUser | null, @Res() res: Response): Promise<void> {
+    await streamJsonArray(res, this.scans.listBatches({ isAdmin: viewer?.isAdmin ?? false }));
   }
 
   @Post()

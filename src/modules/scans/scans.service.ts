@@ -30,6 +30,71 @@ import {
 
 const MAX_INT4 = 2_147_483_647;
 
+/** Rows per page of the streamed GET /scans. */
+export const SCAN_LIST_BATCH_SIZE = 500;
+
+const SCAN_LIST_COLUMNS = `id, name, description, source, status, verdict, risk_score, file_count, ai_used, ai_error,
+  count_critical, count_high, count_medium, count_low, count_info, count_security, count_privacy, count_total,
+  fingerprint, relation, similarity, compared_scan_id, hidden, created_at, created_at::text AS cursor_ts`;
+
+interface ScanListRow {
+  id: number;
+  name: string;
+  description: string | null;
+  source: ScanEntity['source'];
+  status: ScanEntity['status'];
+  verdict: ScanEntity['verdict'];
+  risk_score: number;
+  file_count: number;
+  ai_used: boolean;
+  ai_error: string | null;
+  count_critical: number;
+  count_high: number;
+  count_medium: number;
+  count_low: number;
+  count_info: number;
+  count_security: number;
+  count_privacy: number;
+  count_total: number;
+  fingerprint: string;
+  relation: ScanEntity['relation'];
+  similarity: number | null;
+  compared_scan_id: number | null;
+  hidden: boolean;
+  created_at: Date;
+  cursor_ts: string;
+}
+
+/** A raw scans row as the entity toScanView expects (what TypeORM would hydrate, without its cost). */
+function scanFromRow(row: ScanListRow): ScanEntity {
+  return Object.assign(new ScanEntity(), {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    source: row.source,
+    status: row.status,
+    verdict: row.verdict,
+    riskScore: row.risk_score,
+    fileCount: row.file_count,
+    aiUsed: row.ai_used,
+    aiError: row.ai_error,
+    countCritical: row.count_critical,
+    countHigh: row.count_high,
+    countMedium: row.count_medium,
+    countLow: row.count_low,
+    countInfo: row.count_info,
+    countSecurity: row.count_security,
+    countPrivacy: row.count_privacy,
+    countTotal: row.count_total,
+    fingerprint: row.fingerprint,
+    relation: row.relation,
+    similarity: row.similarity,
+    comparedScanId: row.compared_scan_id,
+    hidden: row.hidden,
+    createdAt: row.created_at,
+  });
+}
+
 export interface Viewer {
   isAdmin: boolean;
 }
@@ -79,12 +144,39 @@ export class ScansService {
     return this.detail(scanId);
   }
 
+  /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
   async list(viewer: Viewer): Promise<ScanView[]> {
-    const scans = await this.dataSource.getRepository(ScanEntity).find({
-      where: viewer.isAdmin ? {} : { hidden: false },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
-    return scans.map(toScanView);
+    const scans: ScanView[] = [];
+    for await (const batch of this.listBatches(viewer)) scans.push(...batch);
+    return scans;
+  }
+
+  /**
+   * GET /scans as keyset pages of `batchSize` over the (created_at DESC, id DESC) indexes — the
+   * partial `WHERE hidden = false` one for non-admins. Each page is one short query, so no
+   * connection or transaction is held while the client reads (PGlite runs one transaction at
+   * a time); the next page is fetched while the current one is being written. The cursor keeps
+   * created_at as PostgreSQL text, exact to the microsecond (a JS Date would round it).
+   */
+  async *listBatches(viewer: Viewer, batchSize = SCAN_LIST_BATCH_SIZE): AsyncGenerator<ScanView[]> {
+    const page = (after: { ts: string; id: number } | null): Promise<ScanListRow[]> => {
+      const conditions = [viewer.isAdmin ? null : 'hidden = false', after ? '(created_at, id) < ($2::timestamptz, $3::int)' : null];
+      const where = conditions.filter((c) => c !== null).join(' AND ');
+      return this.dataSource.query(
+        `SELECT ${SCAN_LIST_COLUMNS} FROM scans ${where ? `WHERE ${where}` : ''} ORDER BY created_at DESC, id DESC LIMIT $1`,
+        after ? [batchSize, after.ts, after.id] : [batchSize],
+      );
+    };
+    let pending: Promise<ScanListRow[]> | null = page(null);
+    // Bounded: every page but the last is full, and ids are 32-bit.
+    for (let pages = 0; pending !== null && pages <= Math.ceil(MAX_INT4 / batchSize); pages++) {
+      const rows: ScanListRow[] = await pending;
+      const last = rows[rows.length - 1];
+      pending = rows.length === batchSize ? page({ ts: last.cursor_ts, id: last.id }) : null;
+      // A consumer that stops early (client gone) leaves this prefetch behind: never unhandled.
+      pending?.catch(() => undefined);
+      if (rows.length > 0) yield rows.map((row) => toScanView(scanFromRow(row)));
+    }
   }
 
   async detail(id: number): Promise<ScanDetailView> {

@@ -1,0 +1,108 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+
+/** Longest a single dependency check may take before it counts as down. */
+export const READINESS_CHECK_TIMEOUT_MS = 2_000;
+
+export type CheckState = 'ok' | 'down' | 'disabled';
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: { database: CheckState; redis: CheckState };
+}
+
+/**
+ * Readiness of this API instance: the database answers `SELECT 1` and, when REDIS_URL is set,
+ * Redis answers PING — each within READINESS_CHECK_TIMEOUT_MS. Once shutdown has begun the
+ * instance reports not ready, so a load balancer stops sending it new requests.
+ *
+ * Redis is checked over a dedicated small connection (offline queue off, so a PING fails at once
+ * while Redis is unreachable instead of queueing); it reconnects in the background.
+ */
+@Injectable()
+export class ReadinessService implements OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Readiness');
+  private redis: Redis | null = null;
+  private shuttingDown = false;
+  private lastRedisError = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async check(): Promise<ReadinessReport> {
+    if (this.shuttingDown) return { ready: false, checks: { database: 'down', redis: this.config.redisUrl ? 'down' : 'disabled' } };
+    const [database, redis] = await Promise.all([this.checkDatabase(), this.checkRedis()]);
+    return { ready: database === 'ok' && redis !== 'down', checks: { database, redis } };
+  }
+
+  private async checkDatabase(): Promise<CheckState> {
+    try {
+      await withTimeout(this.dataSource.query('SELECT 1'), READINESS_CHECK_TIMEOUT_MS);
+      return 'ok';
+    } catch (error) {
+      this.logger.warn({ check: 'database', reason: errorMessage(error) }, 'Readiness check failed');
+      return 'down';
+    }
+  }
+
+  private async checkRedis(): Promise<CheckState> {
+    if (!this.config.redisUrl) return 'disabled';
+    try {
+      const reply = await withTimeout(this.redisClient().ping(), READINESS_CHECK_TIMEOUT_MS);
+      return reply === 'PONG' ? 'ok' : 'down';
+    } catch (error) {
+      this.logger.warn({ check: 'redis', reason: errorMessage(error) }, 'Readiness check failed');
+      return 'down';
+    }
+  }
+
+  private redisClient(): Redis {
+    if (!this.redis) {
+      this.redis = new Redis(this.config.redisUrl!, {
+        connectionName: 'skill-audit:readiness',
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: READINESS_CHECK_TIMEOUT_MS,
+        retryStrategy: (attempt) => Math.min(attempt * 500, 5_000),
+      });
+      this.redis.on('error', (error: Error) => {
+        // Reconnect errors repeat every few seconds while Redis is down: log at most one a minute.
+        const now = Date.now();
+        if (now - this.lastRedisError > 60_000) {
+          this.lastRedisError = now;
+          this.logger.warn({ reason: errorMessage(error) }, 'Readiness Redis connection error');
+        }
+      });
+    }
+    return this.redis;
+  }
+
+  onModuleDestroy(): void {
+    this.shuttingDown = true;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const redis = this.redis;
+    this.redis = null;
+    if (redis) redis.disconnect();
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The error's message only: connection strings (with passwords) never reach the log. */
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\b(rediss?|postgres(?:ql)?):\/\/[^\s@/]*@/gi, '$1://***@').slice(0, 300);
+}

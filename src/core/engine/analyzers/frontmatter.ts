@@ -1,0 +1,125 @@
+import { parseDocument } from 'yaml';
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer } from './context';
+
+export interface AllowedTool {
+  name: string;
+  /** Text inside parentheses, e.g. `git:*` for `Bash(git:*)`; null when unscoped. */
+  scope: string | null;
+  raw: string;
+}
+
+export interface Frontmatter {
+  file: FileFacts;
+  /** 0-based index of the closing delimiter line. */
+  endLine: number;
+  data: Record<string, unknown> | null;
+  errors: string[];
+  duplicateKeys: boolean;
+  name: string | null;
+  description: string | null;
+  allowedTools: AllowedTool[] | null;
+  /** 1-based line of a top-level key in the file, if found. */
+  lineOf(key: string): number;
+}
+
+const TOOL_TOKEN = rx('frontmatter:tool-token', String.raw`[A-Za-z_*][\w.*-]{0,80}(?:\([^)\n]{0,200}\))?|\*`, 'g');
+const NAME_FORMAT = rx('frontmatter:name-format', String.raw`^[a-z0-9][a-z0-9-]{0,63}$`);
+const KEY_LINE = rx('frontmatter:key-line', String.raw`^([A-Za-z_][\w-]{0,60})\s{0,3}:`);
+
+export function parseAllowedTools(value: unknown): AllowedTool[] | null {
+  if (value === undefined || value === null) return null;
+  const parts: string[] = [];
+  if (Array.isArray(value)) for (const v of value) parts.push(String(v));
+  else parts.push(String(value));
+  const tools: AllowedTool[] = [];
+  for (const part of parts) {
+    TOOL_TOKEN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = TOOL_TOKEN.exec(part)) !== null) {
+      const raw = m[0];
+      const p = raw.indexOf('(');
+      tools.push({ raw, name: p >= 0 ? raw.slice(0, p) : raw, scope: p >= 0 ? raw.slice(p + 1, -1).trim() : null });
+    }
+  }
+  return tools;
+}
+
+export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter {
+  const lines = file.rawLines.slice(1, endLine).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const src = lines.join('\n');
+  const errors: string[] = [];
+  let duplicateKeys = false;
+  let data: Record<string, unknown> | null = null;
+  try {
+    const doc = parseDocument(src, { uniqueKeys: true, prettyErrors: false, strict: false });
+    for (const e of doc.errors) {
+      if (e.code === 'DUPLICATE_KEY') duplicateKeys = true;
+      errors.push(e.code);
+    }
+    const js: unknown = doc.errors.length === 0 || duplicateKeys ? doc.toJS({ maxAliasCount: 20 }) : null;
+    if (js && typeof js === 'object' && !Array.isArray(js)) data = js as Record<string, unknown>;
+    else if (doc.errors.length === 0 && js !== null && js !== undefined) errors.push('NOT_A_MAP');
+  } catch {
+    errors.push('PARSE_ERROR');
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
+  const keyLines = new Map<string, number>();
+  lines.forEach((l, i) => {
+    const k = KEY_LINE.exec(l);
+    if (k && !keyLines.has(k[1])) keyLines.set(k[1], i + 2);
+  });
+  return {
+    file,
+    endLine,
+    data,
+    errors,
+    duplicateKeys,
+    name: data ? str(data['name']) : null,
+    description: data ? str(data['description']) : null,
+    allowedTools: data ? parseAllowedTools(data['allowed-tools'] ?? data['allowed_tools'] ?? data['allowedTools']) : null,
+    lineOf: (key) => keyLines.get(key) ?? 1,
+  };
+}
+
+export const FRONTMATTER_RULES = [
+  heuristic('ingest-no-skill-md', 'ingest', 'low'),
+  heuristic('frontmatter-missing', 'frontmatter', 'low'),
+  heuristic('frontmatter-invalid-yaml', 'frontmatter', 'medium'),
+  heuristic('frontmatter-duplicate-key', 'frontmatter', 'medium'),
+  heuristic('frontmatter-missing-fields', 'frontmatter', 'low'),
+  heuristic('frontmatter-name-format', 'frontmatter', 'low'),
+  heuristic('frontmatter-description-too-long', 'frontmatter', 'low'),
+];
+
+function hit(ruleId: string, f: FileFacts, line: number): Hit {
+  const raw = f.rawLines[line - 1] ?? '';
+  return { ruleId, delta: 0, file: f.path, line, snippet: makeSnippet(raw, f.normLines[line - 1] ?? raw, 0) };
+}
+
+export const frontmatterAnalyzer: Analyzer = {
+  name: 'frontmatter',
+  phase: 'main',
+  rules: FRONTMATTER_RULES,
+  run(ctx) {
+    const f = ctx.skillMd;
+    if (!f) {
+      ctx.emit({ ruleId: 'ingest-no-skill-md', delta: 0, file: null, line: null, snippet: null });
+      return;
+    }
+    const fm = ctx.frontmatter;
+    if (!fm) {
+      ctx.emit(hit('frontmatter-missing', f, 1));
+      return;
+    }
+    if (fm.duplicateKeys) ctx.emit(hit('frontmatter-duplicate-key', f, 1));
+    if (fm.errors.some((e) => e !== 'DUPLICATE_KEY')) ctx.emit(hit('frontmatter-invalid-yaml', f, 1));
+    if (!fm.data) return;
+    if (!fm.name || !fm.description || fm.description.trim() === '') ctx.emit(hit('frontmatter-missing-fields', f, 1));
+    if (fm.name && !NAME_FORMAT.test(fm.name)) ctx.emit(hit('frontmatter-name-format', f, fm.lineOf('name')));
+    if (fm.description && fm.description.length > 1024) ctx.emit(hit('frontmatter-description-too-long', f, fm.lineOf('description')));
+  },
+};

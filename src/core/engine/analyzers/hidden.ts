@@ -1,0 +1,113 @@
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { MD_COMMENT_FULL, MD_COMMENT_PARTIAL } from '../text/markdown';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer } from './context';
+import { ruleById } from './rule-lookup';
+
+export const HIDDEN_RULES = [
+  heuristic('hidden-html-comment-instruction', 'hidden-instructions', 'high'),
+  heuristic('hidden-whitespace-padding', 'hidden-instructions', 'high'),
+  heuristic('hidden-metadata-instruction', 'hidden-instructions', 'high'),
+  heuristic('hidden-instruction-in-non-instruction-file', 'hidden-instructions', 'high'),
+];
+
+/** Categories whose natural-language hits count as "instructions" when found in hidden places. */
+const DIRECTIVE_CATEGORIES = new Set([
+  'prompt-injection', 'jailbreak', 'concealment', 'prompt-leakage', 'scanner-evasion', 'exfiltration', 'credential-access',
+  'remote-execution', 'pii-collection', 'data-sharing', 'credential-handling', 'agent-tampering', 'destructive-commands',
+]);
+
+const COMMENT_DIRECTIVE = rx(
+  'hidden:comment-directive',
+  String.raw`\b(?:ignore|disregard|you\s{1,3}(?:must|should|will|are)|always|never|do\s{1,3}not|don't|execute|send|upload|download|curl|wget|fetch|install|delete|assistant|agent|ai|llm|claude|model|instructions?|secret|password|token|api\s{1,3}key|credentials|silently|user)\b`,
+  'gi',
+);
+const WS_RUN = rx('hidden:ws-run', String.raw`\S[ \t\u00A0\u2000-\u200A\u3000]{150,}\S`);
+const BLANK_LINES_THRESHOLD = 40;
+
+function isDirectiveHit(h: Hit): boolean {
+  const rule = ruleById(h.ruleId);
+  return !!rule && rule.type === 'pattern' && rule.nature === 'directive' && DIRECTIVE_CATEGORIES.has(rule.category);
+}
+
+function snippetAt(f: FileFacts, line0: number): string {
+  return makeSnippet(f.rawLines[line0] ?? '', f.normLines[line0] ?? '', 0);
+}
+
+export const hiddenAnalyzer: Analyzer = {
+  name: 'hidden',
+  phase: 'derive',
+  rules: HIDDEN_RULES,
+  run(ctx, hits) {
+    const byPath = new Map<string, FileFacts>();
+    for (const f of ctx.texts) byPath.set(f.path, f);
+    // Hits in hidden places: frontmatter metadata, HTML comments, non-instruction files.
+    const commentLinesWithDirective = new Set<string>();
+    for (const h of hits) {
+      if (!isDirectiveHit(h) || h.fixed === 'info' || h.file === null || h.line === null) continue;
+      if (h.context === 'frontmatter') {
+        ctx.emit({ ruleId: 'hidden-metadata-instruction', delta: 0, file: h.file, line: h.line, snippet: h.snippet });
+      } else if (h.context === 'comment-html') {
+        commentLinesWithDirective.add(`${h.file}\n${h.line}`);
+      } else if (h.context === 'resource' || h.context === 'script-comment' || h.context === 'script') {
+        ctx.emit({ ruleId: 'hidden-instruction-in-non-instruction-file', delta: 0, file: h.file, line: h.line, snippet: h.snippet });
+      }
+    }
+    for (const f of ctx.texts) {
+      const md = ctx.markdown.get(f);
+      if (md) {
+        // HTML comment blocks with agent-directed imperative text.
+        let i = 0;
+        const n = f.normLines.length;
+        while (i < n) {
+          if (!(md.flags[i] & (MD_COMMENT_FULL | MD_COMMENT_PARTIAL))) {
+            i++;
+            continue;
+          }
+          const start = i;
+          let text = '';
+          let hasDirective = false;
+          while (i < n && md.flags[i] & (MD_COMMENT_FULL | MD_COMMENT_PARTIAL) && text.length < 20000) {
+            const spans = md.commentSpans.get(i);
+            const line = f.normLines[i];
+            text += ' ' + (spans ? spans.map(([a, b]) => line.slice(a, b)).join(' ') : line);
+            if (commentLinesWithDirective.has(`${f.path}\n${i + 1}`)) hasDirective = true;
+            i++;
+          }
+          const words = new Set((text.match(COMMENT_DIRECTIVE) ?? []).map((w) => w.toLowerCase()));
+          if (hasDirective || words.size >= 3) {
+            ctx.emit({
+              ruleId: 'hidden-html-comment-instruction',
+              delta: 0,
+              fixed: hasDirective ? undefined : 'medium',
+              file: f.path,
+              line: start + 1,
+              snippet: snippetAt(f, start),
+            });
+          }
+        }
+      }
+      if (f.kind !== 'instruction' && !f.markdown) continue;
+      // Whitespace padding: long runs of blank lines, or text pushed far to the right.
+      let blank = 0;
+      let reported = 0;
+      for (let k = 0; k < f.rawLines.length && reported < 5; k++) {
+        const line = f.rawLines[k];
+        if (line.trim() === '') {
+          blank++;
+          continue;
+        }
+        if (blank >= BLANK_LINES_THRESHOLD) {
+          ctx.emit({ ruleId: 'hidden-whitespace-padding', delta: 0, file: f.path, line: k + 1, snippet: snippetAt(f, k) });
+          reported++;
+        } else if (line.length > 150 && WS_RUN.test(line)) {
+          ctx.emit({ ruleId: 'hidden-whitespace-padding', delta: 0, file: f.path, line: k + 1, snippet: snippetAt(f, k) });
+          reported++;
+        }
+        blank = 0;
+      }
+    }
+  },
+};

@@ -1,0 +1,193 @@
+import { Buffer } from 'node:buffer';
+import { gunzipSync, inflateSync } from 'node:zlib';
+import type { Severity } from '../engine.types';
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { sevRank, shiftSeverity } from '../severity';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer, SkillContext } from './context';
+import { ruleById } from './rule-lookup';
+
+export const OBFUSCATION_RULES = [
+  heuristic('obfusc-encoded-blob', 'obfuscation', 'low'),
+  heuristic('obfusc-encoded-payload', 'obfuscation', 'high'),
+  heuristic('obfusc-split-keyword', 'obfuscation', 'high'),
+];
+
+/** Minimum length of a base64 run worth decoding, and of one reported as a blob. */
+const MIN_B64_DECODE = 80;
+const MIN_B64_REPORT = 400;
+const MIN_HEX = 120;
+const MAX_BLOBS_PER_FILE = 40;
+/** Decoding budget per evaluation (bytes of decoded text scanned again). */
+const DECODE_BUDGET = 2 * 1024 * 1024;
+const MAX_DEPTH = 2;
+
+const DATA_URI_BEFORE = rx('obfusc:data-uri', String.raw`data:(?:image|font|audio|video|application/(?:font|x-font|octet-stream|pdf|wasm))[^,;]{0,60}(?:;[^,]{0,40})?;base64,?$`, 'i');
+const HEX_ESCAPES = rx('obfusc:hex-escapes', String.raw`(?:\\x[0-9a-fA-F]{2}){16,4000}`, 'g');
+
+function isB64(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
+}
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+interface Blob {
+  line: number;
+  col: number;
+  text: string;
+  kind: 'base64' | 'hex' | 'hex-escape';
+}
+
+/** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
+export function findBlobs(f: FileFacts): Blob[] {
+  const out: Blob[] = [];
+  const lines = f.rawLines;
+  for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
+    const line = lines[li];
+    if (line.length < MIN_B64_DECODE) continue;
+    let i = 0;
+    while (i < line.length && out.length < MAX_BLOBS_PER_FILE) {
+      if (!isB64(line.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let j = i;
+      let allHex = true;
+      let lower = false;
+      let upper = false;
+      let digit = false;
+      while (j < line.length && isB64(line.charCodeAt(j))) {
+        const c = line.charCodeAt(j);
+        if (!isHex(c)) allHex = false;
+        if (c >= 97 && c <= 122) lower = true;
+        else if (c >= 65 && c <= 90) upper = true;
+        else if (c >= 48 && c <= 57) digit = true;
+        j++;
+      }
+      let end = j;
+      while (end < line.length && line.charCodeAt(end) === 61 /* = */ && end - j < 2) end++;
+      const len = j - i;
+      if (allHex && len >= MIN_HEX && len % 2 === 0) {
+        out.push({ line: li, col: i, text: line.slice(i, j), kind: 'hex' });
+      } else if (len >= MIN_B64_DECODE && lower && upper && digit && !DATA_URI_BEFORE.test(line.slice(Math.max(0, i - 120), i))) {
+        out.push({ line: li, col: i, text: line.slice(i, end), kind: 'base64' });
+      }
+      i = end > i ? end : i + 1;
+    }
+    if (line.includes('\\x')) {
+      HEX_ESCAPES.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = HEX_ESCAPES.exec(line)) !== null && out.length < MAX_BLOBS_PER_FILE) out.push({ line: li, col: m.index, text: m[0], kind: 'hex-escape' });
+    }
+  }
+  return out;
+}
+
+/** Decodes a blob to text when the result is mostly printable; gzip / zlib payloads are inflated (bounded). */
+export function decodeBlob(b: Blob, maxOut: number): string | null {
+  let bytes: Buffer;
+  try {
+    if (b.kind === 'hex') bytes = Buffer.from(b.text, 'hex');
+    else if (b.kind === 'hex-escape') bytes = Buffer.from(b.text.split('\\x').join(''), 'hex');
+    else bytes = Buffer.from(b.text.split('-').join('+').split('_').join('/'), 'base64');
+  } catch {
+    return null;
+  }
+  if (bytes.length < 8) return null;
+  try {
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes, { maxOutputLength: maxOut });
+    else if (bytes[0] === 0x78 && (bytes[1] === 0x9c || bytes[1] === 0xda || bytes[1] === 0x01)) bytes = inflateSync(bytes, { maxOutputLength: maxOut });
+  } catch {
+    return null;
+  }
+  if (bytes.length > maxOut) bytes = bytes.subarray(0, maxOut);
+  let printable = 0;
+  for (let k = 0; k < bytes.length; k++) {
+    const c = bytes[k];
+    if ((c >= 32 && c < 127) || c === 9 || c === 10 || c === 13 || c >= 0xc2) printable++;
+  }
+  if (printable / bytes.length < 0.9) return null;
+  return bytes.toString('utf8');
+}
+
+function baseSeverity(h: Hit): Severity {
+  const rule = ruleById(h.ruleId);
+  const base = rule?.severity ?? 'info';
+  return h.fixed ?? shiftSeverity(base, h.delta);
+}
+
+function scanBlobs(ctx: SkillContext, f: FileFacts, depth: number, budget: { left: number }, atLine?: number): void {
+  for (const b of findBlobs(f)) {
+    if (budget.left <= 0) return;
+    const decoded = decodeBlob(b, Math.min(budget.left, 1024 * 1024));
+    const line = atLine ?? b.line;
+    if (decoded === null) {
+      if (b.text.length >= MIN_B64_REPORT && f.kind === 'script' && depth === 0) {
+        ctx.emit({ ruleId: 'obfusc-encoded-blob', delta: 0, file: f.path, line: line + 1, snippet: makeSnippet(f.rawLines[b.line] ?? '', '', b.col) });
+      }
+      continue;
+    }
+    budget.left -= decoded.length;
+    const inner = ctx.scanDecoded(f, line, decoded);
+    const serious = inner.filter((h) => sevRank(baseSeverity(h)) >= sevRank('medium'));
+    if (serious.length > 0) {
+      const first = decoded.split('\n').find((l) => l.trim() !== '') ?? '';
+      ctx.emit({ ruleId: 'obfusc-encoded-payload', delta: 0, file: f.path, line: line + 1, snippet: makeSnippet(`[${b.kind} → ${first.trim().slice(0, 150)}]`, '', 0) });
+    } else if (b.text.length >= MIN_B64_REPORT && depth === 0) {
+      ctx.emit({ ruleId: 'obfusc-encoded-blob', delta: 0, file: f.path, line: line + 1, snippet: makeSnippet(f.rawLines[b.line] ?? '', '', b.col) });
+    }
+    if (depth + 1 < MAX_DEPTH) {
+      const pseudo: FileFacts = { ...f, raw: decoded, norm: decoded, rawLines: decoded.split('\n'), normLines: decoded.split('\n'), decoded: true };
+      scanBlobs(ctx, pseudo, depth + 1, budget, line);
+    }
+  }
+}
+
+/** Words whose appearance only after normalisation (split strings, homoglyphs, invisible characters, entities) is suspicious. */
+const CREATED_WORD = rx(
+  'obfusc:created-word',
+  String.raw`\b(?:eval|exec|system|subprocess|child_process|popen|curl|wget|bash|powershell|invoke-expression|/bin/sh|/dev/tcp|ignore|disregard|password|token|secret|base64|sudo|chmod|crontab|\.ssh|api key|instructions|upload|exfiltrate|webhook)\b`,
+  'gi',
+);
+const COMBINING = rx('obfusc:combining', '[\\u0300-\\u036F]', 'g');
+const SPACES = rx('obfusc:spaces', '[ \\t]{2,}', 'g');
+
+function light(s: string): string {
+  return s.normalize('NFKD').replace(COMBINING, '').replace(SPACES, ' ').toLowerCase();
+}
+
+function splitKeywords(ctx: SkillContext, f: FileFacts): void {
+  if (f.norm === f.raw) return;
+  let reported = 0;
+  for (let i = 0; i < f.normLines.length && reported < 20; i++) {
+    const n = f.normLines[i];
+    const r = f.rawLines[i] ?? '';
+    if (n === r) continue;
+    const lr = light(r);
+    CREATED_WORD.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = CREATED_WORD.exec(n)) !== null) {
+      if (!lr.includes(m[0].toLowerCase())) {
+        ctx.emit({ ruleId: 'obfusc-split-keyword', delta: 0, file: f.path, line: i + 1, snippet: makeSnippet(r, n, m.index) });
+        reported++;
+        break;
+      }
+    }
+  }
+}
+
+export const obfuscationAnalyzer: Analyzer = {
+  name: 'obfuscation',
+  phase: 'main',
+  rules: OBFUSCATION_RULES,
+  run(ctx) {
+    const budget = { left: DECODE_BUDGET };
+    for (const f of ctx.texts) {
+      splitKeywords(ctx, f);
+      scanBlobs(ctx, f, 0, budget);
+    }
+  },
+};

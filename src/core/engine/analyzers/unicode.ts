@@ -1,0 +1,114 @@
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer } from './context';
+
+const NON_ASCII = rx('unicode:non-ascii', '[^\\x00-\\x7f]');
+const ZERO_WIDTH = rx('unicode:zero-width', '[\\u200B\\u200C\\u200D\\u2060\\u180E\\uFEFF]', 'g');
+const BIDI = rx('unicode:bidi', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g');
+const TAG_RUN = rx('unicode:tag-run', '(?:\\uDB40[\\uDC00-\\uDC7F]){1,2000}', 'g');
+const VS_RUN = rx('unicode:vs-run', '(?:[\\uFE00-\\uFE0F]|\\uDB40[\\uDD00-\\uDDEF]){3,4000}', 'g');
+const TOKEN = rx('unicode:token', '[^\\s"\'`()<>\\[\\]{},;]{2,200}', 'g');
+const LATIN = rx('unicode:latin', '[A-Za-z]');
+const CONFUSABLE = rx(
+  'unicode:confusable',
+  '[\\u0430\\u0432\\u0435\\u0451\\u043A\\u043C\\u043D\\u043E\\u0440\\u0441\\u0442\\u0443\\u0445\\u0455\\u0456\\u0457\\u0458\\u0501\\u04CF\\u04BB\\u051B\\u051D\\u0410\\u0412\\u0415\\u041A\\u041C\\u041D\\u041E\\u0420\\u0421\\u0422\\u0425\\u0423\\u0406\\u0408\\u0405\\u0500\\u04AE\\u04BA\\u03B1\\u03B5\\u03B9\\u03BA\\u03BD\\u03BF\\u03C1\\u03C4\\u03C5\\u03C7\\u0391\\u0392\\u0395\\u0396\\u0397\\u0399\\u039A\\u039C\\u039D\\u039F\\u03A1\\u03A4\\u03A5\\u03A7]',
+);
+const URLISH = rx('unicode:urlish', '[./:@\\\\]|^-');
+
+export const UNICODE_RULES = [
+  heuristic('unicode-zero-width', 'unicode-tricks', 'medium'),
+  heuristic('unicode-bidi-control', 'unicode-tricks', 'high'),
+  heuristic('unicode-tag-smuggling', 'unicode-tricks', 'critical'),
+  heuristic('unicode-variation-selector-run', 'unicode-tricks', 'high'),
+  heuristic('unicode-homoglyph', 'unicode-tricks', 'high'),
+];
+
+function isEmojiOrJoinerContext(code: number): boolean {
+  return (
+    (code >= 0xd83c && code <= 0xd83e) || // emoji surrogate leads
+    (code >= 0xdc00 && code <= 0xdfff) || // trailing surrogates
+    (code >= 0x2600 && code <= 0x27bf) ||
+    code === 0xfe0f ||
+    (code >= 0x0600 && code <= 0x06ff) || // Arabic / Persian (ZWNJ is orthographic)
+    (code >= 0x0900 && code <= 0x0dff) // Indic scripts
+  );
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
+}
+
+const PER_RULE_FILE_CAP = 20;
+
+function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
+  if (!NON_ASCII.test(f.raw)) return;
+  const counts = new Map<string, number>();
+  const push = (ruleId: string, line: number, col: number, fixed?: Hit['fixed'], snippet?: string) => {
+    const n = counts.get(ruleId) ?? 0;
+    if (n >= PER_RULE_FILE_CAP) return;
+    counts.set(ruleId, n + 1);
+    emit({ ruleId, delta: 0, fixed, file: f.path, line: line + 1, snippet: snippet ?? makeSnippet(f.rawLines[line], f.normLines[line] ?? '', col) });
+  };
+  const code = f.kind === 'script' || !f.markdown;
+  f.rawLines.forEach((line, i) => {
+    if (!NON_ASCII.test(line)) return;
+    // Zero-width characters (not joiners inside emoji / scripts that need them, not a leading BOM).
+    ZERO_WIDTH.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    let zw = 0;
+    let inWord = false;
+    let firstCol = -1;
+    while ((m = ZERO_WIDTH.exec(line)) !== null) {
+      const at = m.index;
+      if (i === 0 && at === 0 && line.charCodeAt(0) === 0xfeff) continue;
+      const prev = at > 0 ? line.charCodeAt(at - 1) : 32;
+      const next = at + 1 < line.length ? line.charCodeAt(at + 1) : 32;
+      if (isEmojiOrJoinerContext(prev) || isEmojiOrJoinerContext(next)) continue;
+      zw++;
+      if (firstCol < 0) firstCol = at;
+      if (isLetter(prev) && isLetter(next)) inWord = true;
+    }
+    if (zw > 0) push('unicode-zero-width', i, firstCol, inWord || zw >= 3 ? 'high' : undefined);
+    BIDI.lastIndex = 0;
+    if ((m = BIDI.exec(line)) !== null) push('unicode-bidi-control', i, m.index, code ? 'critical' : undefined);
+    TAG_RUN.lastIndex = 0;
+    while ((m = TAG_RUN.exec(line)) !== null) {
+      const before = line.slice(Math.max(0, m.index - 2), m.index);
+      const isFlag = before === '\uD83C\uDFF4' && m[0].endsWith('\uDB40\uDC7F');
+      if (isFlag) continue;
+      let decoded = '';
+      for (let k = 1; k < m[0].length; k += 2) {
+        const c = m[0].charCodeAt(k) - 0xdc00;
+        decoded += c >= 0x20 && c <= 0x7e ? String.fromCharCode(c) : '';
+      }
+      const visible = makeSnippet(line, f.normLines[i] ?? '', m.index);
+      push('unicode-tag-smuggling', i, m.index, undefined, `${visible.slice(0, 80)} [hidden: ${decoded.slice(0, 100)}]`);
+      break;
+    }
+    VS_RUN.lastIndex = 0;
+    if ((m = VS_RUN.exec(line)) !== null) push('unicode-variation-selector-run', i, m.index);
+    // Mixed-script tokens: Latin letters together with Cyrillic / Greek look-alikes.
+    TOKEN.lastIndex = 0;
+    while ((m = TOKEN.exec(line)) !== null) {
+      const t = m[0];
+      if (!NON_ASCII.test(t) || !CONFUSABLE.test(t)) continue;
+      let latin = 0;
+      for (let k = 0; k < t.length; k++) if (LATIN.test(t[k])) latin++;
+      if (latin < 2) continue;
+      const risky = code || URLISH.test(t);
+      push('unicode-homoglyph', i, m.index, risky ? undefined : 'medium');
+      break;
+    }
+  });
+}
+
+export const unicodeAnalyzer: Analyzer = {
+  name: 'unicode',
+  phase: 'main',
+  rules: UNICODE_RULES,
+  run(ctx) {
+    for (const f of ctx.texts) scanFile(f, ctx.emit);
+  },
+};

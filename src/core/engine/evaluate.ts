@@ -1,0 +1,219 @@
+import type { SkillFile } from '../ingest/ingest.types';
+import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
+import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
+import { RULE_META } from './catalog';
+import { compilePatternRules, PER_RULE_FILE_CAP, runPatternRules } from './matcher';
+import { PATTERN_RULES } from './rules';
+import type { FileFacts, Hit, RuleDef } from './rule-types';
+import { shiftSeverity, sevRank } from './severity';
+import { scoreReport } from './scoring';
+import { rx } from './regex-registry';
+import { analyzeMarkdown, type MarkdownInfo } from './text/markdown';
+import { buildFacts } from './text/file-facts';
+import { makeSnippet } from './text/snippet';
+import type { Analyzer, SkillContext } from './analyzers/context';
+import { frontmatterAnalyzer, parseFrontmatter, type Frontmatter } from './analyzers/frontmatter';
+import { unicodeAnalyzer } from './analyzers/unicode';
+import { hiddenAnalyzer } from './analyzers/hidden';
+import { obfuscationAnalyzer } from './analyzers/obfuscation';
+import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
+import { combinations } from './analyzers/combinations';
+import { ruleById } from './analyzers/rule-lookup';
+
+const COMPILED = compilePatternRules(PATTERN_RULES);
+const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, obfuscationAnalyzer, skillChecksAnalyzer, hiddenAnalyzer, offlineClaimAnalyzer];
+/** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
+const MAX_SCAN_CHARS = 12 * 1024 * 1024;
+
+const DISCLOSURE = rx('evaluate:telemetry-disclosure', String.raw`\b(?:telemetry|analytics|opt[- ]out|DO_NOT_TRACK|privacy policy|anonymous usage)\b`, 'i');
+
+function findSkillMd(texts: FileFacts[]): FileFacts | null {
+  let best: FileFacts | null = null;
+  for (const f of texts) {
+    if (f.base !== 'skill.md') continue;
+    const depth = f.path.split('/').length;
+    if (!best || depth < best.path.split('/').length || (depth === best.path.split('/').length && f.path < best.path)) best = f;
+  }
+  return best;
+}
+
+interface RunState {
+  hits: Hit[];
+  errored: Set<string>;
+}
+
+function effectiveSeverity(def: RuleDef | undefined, hit: Hit, settings: RuleSettings | undefined): Severity {
+  const base = settings?.get(hit.ruleId)?.severity ?? def?.severity ?? 'info';
+  if (hit.fixed) {
+    // A fixed outcome (placeholder key → info, documented reduction) keeps its distance to the catalog default.
+    if (!def || !settings?.get(hit.ruleId)) return hit.fixed;
+    return shiftSeverity(base, sevRank(hit.fixed) - sevRank(def.severity));
+  }
+  return shiftSeverity(base, hit.delta);
+}
+
+/**
+ * Runs the static rule engine over a skill's files. Never throws: a failing rule or analyzer marks
+ * its checkpoint `error` and the rest of the report is still produced.
+ */
+export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): EngineResult {
+  const state: RunState = { hits: [], errored: new Set() };
+  const enabled = (ruleId: string) => settings?.get(ruleId)?.enabled !== false;
+  let texts: FileFacts[] = [];
+  const markdown = new Map<FileFacts, MarkdownInfo | null>();
+  const safeFiles = Array.isArray(files) ? files.filter((f) => f && typeof f === 'object' && typeof f.path === 'string') : [];
+  try {
+    for (const file of safeFiles) {
+      if (typeof file.content !== 'string') continue;
+      const content = file.content.length > MAX_SCAN_CHARS ? file.content.slice(0, MAX_SCAN_CHARS) : file.content;
+      const facts = buildFacts(file, content);
+      texts.push(facts);
+      markdown.set(facts, facts.markdown ? analyzeMarkdown(facts.normLines) : null);
+    }
+  } catch {
+    state.errored.add('ingest');
+    texts = [];
+  }
+
+  const skillMd = findSkillMd(texts);
+  let frontmatter: Frontmatter | null = null;
+  try {
+    const md = skillMd ? markdown.get(skillMd) : null;
+    if (skillMd && md && md.frontmatterEnd > 0) frontmatter = parseFrontmatter(skillMd, md.frontmatterEnd);
+  } catch {
+    state.errored.add('frontmatter');
+  }
+  const instructionText = texts
+    .filter((t) => t.kind === 'instruction')
+    .map((t) => t.norm)
+    .join('\n');
+
+  const hooks = {
+    emit: (h: Hit) => state.hits.push(h),
+    onError: (rule: RuleDef) => state.errored.add(checkpointIdOfCategory(rule.category)),
+    isEnabled: enabled,
+  };
+
+  const scanDecoded = (origin: FileFacts, line: number, text: string): Hit[] => {
+    const pseudoFile: SkillFile = { ...origin.file, content: text };
+    const facts = buildFacts(pseudoFile, text, true);
+    const produced: Hit[] = [];
+    runPatternRules(COMPILED, facts, null, {
+      ...hooks,
+      emit: (h) => {
+        const decodedLine = facts.rawLines[(h.line ?? 1) - 1] ?? '';
+        produced.push({ ...h, line: line + 1, snippet: makeSnippet(`[decoded] ${decodedLine.trim()}`, '', 0) });
+      },
+    });
+    for (const h of produced) state.hits.push(h);
+    return produced;
+  };
+
+  const ctx: SkillContext = {
+    files: safeFiles,
+    texts,
+    markdown,
+    skillMd,
+    frontmatter,
+    instructionText,
+    scanDecoded,
+    emit: hooks.emit,
+    isEnabled: enabled,
+  };
+
+  // Phase 1: pattern rules per file, then main analyzers.
+  for (const f of texts) {
+    try {
+      runPatternRules(COMPILED, f, markdown.get(f) ?? null, hooks);
+    } catch {
+      state.errored.add('ingest');
+    }
+  }
+  const runAnalyzer = (a: Analyzer) => {
+    try {
+      a.run(ctx, state.hits.slice());
+    } catch {
+      for (const r of a.rules) state.errored.add(checkpointIdOfCategory(r.category));
+    }
+  };
+  for (const a of ANALYZERS) if (a.phase === 'main') runAnalyzer(a);
+  // Phase 2: analyzers that read the hits of phase 1.
+  for (const a of ANALYZERS) if (a.phase === 'derive') runAnalyzer(a);
+
+  // Disclosed telemetry weighs less.
+  const disclosed = DISCLOSURE.test(instructionText);
+
+  // Settings, dedupe (one finding per rule per line), per-rule-per-file cap.
+  const findings: EngineFinding[] = [];
+  const seen = new Set<string>();
+  const perFile = new Map<string, number>();
+  for (const h of state.hits) {
+    if (!enabled(h.ruleId)) continue;
+    const def = ruleById(h.ruleId);
+    const meta = RULE_META.get(h.ruleId);
+    if (!def || !meta) continue;
+    const key = `${h.ruleId}\u0000${h.file ?? ''}\u0000${h.line ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const capKey = `${h.ruleId}\u0000${h.file ?? ''}`;
+    const n = perFile.get(capKey) ?? 0;
+    if (n >= PER_RULE_FILE_CAP) continue;
+    perFile.set(capKey, n + 1);
+    let hit = h;
+    if (disclosed && meta.category === 'tracking' && h.ruleId !== 'tracking-phone-home') hit = { ...h, delta: h.delta - 1 };
+    findings.push({
+      ruleId: h.ruleId,
+      axis: meta.axis,
+      severity: effectiveSeverity(def, hit, settings),
+      category: meta.category,
+      file: h.file,
+      line: h.line,
+      snippet: h.snippet,
+      detectedBy: 'static',
+    });
+  }
+
+  // Combination escalations.
+  try {
+    for (const c of combinations(findings)) {
+      if (!enabled(c.ruleId)) continue;
+      const meta = RULE_META.get(c.ruleId);
+      if (!meta) continue;
+      findings.push({
+        ruleId: c.ruleId,
+        axis: meta.axis,
+        severity: settings?.get(c.ruleId)?.severity ?? meta.severity,
+        category: meta.category,
+        file: c.anchor.file,
+        line: c.anchor.line,
+        snippet: c.anchor.snippet,
+        detectedBy: 'static',
+      });
+    }
+  } catch {
+    state.errored.add('category:exfiltration');
+  }
+
+  findings.sort(
+    (a, b) =>
+      sevRank(b.severity) - sevRank(a.severity) ||
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+
+  const checkpoints: EngineCheckpoint[] = CATEGORY_AXIS.map(([category, axis]) => {
+    const id = checkpointIdOfCategory(category);
+    return {
+      id,
+      category,
+      axis: AXIS_OF_CATEGORY.get(category) ?? axis,
+      severity: null,
+      status: state.errored.has(id) ? 'error' : 'pass',
+      findingCount: 0,
+      scoreDelta: 0,
+      detectedBy: 'static',
+    };
+  });
+  return scoreReport(findings, checkpoints);
+}

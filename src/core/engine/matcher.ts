@@ -1,0 +1,264 @@
+import type { Severity } from './engine.types';
+import { rx } from './regex-registry';
+import type { Adjust, FileFacts, Hit, LineLang, MatchContext, PatternRule, RuleNature } from './rule-types';
+import { KeywordAutomaton } from './text/keyword-automaton';
+import { langFromName } from './text/file-facts';
+import {
+  COUNTER_MARKER,
+  MD_COMMENT_FULL,
+  MD_COMMENT_PARTIAL,
+  MD_COUNTER_FENCE,
+  MD_COUNTER_SECTION,
+  MD_FENCED,
+  MD_FRONTMATTER,
+  MD_QUOTE,
+  type MarkdownInfo,
+} from './text/markdown';
+import { makeSnippet } from './text/snippet';
+
+/** At most this many findings of one rule per file. */
+export const PER_RULE_FILE_CAP = 20;
+
+const NATURE_ADJUST: Record<RuleNature, Record<MatchContext, Adjust>> = {
+  directive: {
+    prose: 0, quoted: -2, 'inline-code': -2, fenced: -2, counter: 'info', 'comment-html': 1, frontmatter: 0,
+    script: -1, 'script-comment': 0, resource: 0, decoded: 1,
+  },
+  code: {
+    prose: 0, quoted: -1, 'inline-code': 0, fenced: 0, counter: -3, 'comment-html': 1, frontmatter: 0,
+    script: 0, 'script-comment': -2, resource: -1, decoded: 1,
+  },
+  reference: {
+    prose: 0, quoted: -1, 'inline-code': 0, fenced: 0, counter: -3, 'comment-html': 1, frontmatter: 0,
+    script: 0, 'script-comment': -1, resource: -1, decoded: 1,
+  },
+  secret: {
+    prose: 0, quoted: 0, 'inline-code': 0, fenced: 0, counter: 0, 'comment-html': 0, frontmatter: 0,
+    script: 0, 'script-comment': 0, resource: 0, decoded: 0,
+  },
+  data: {
+    prose: 0, quoted: 0, 'inline-code': 0, fenced: 0, counter: -2, 'comment-html': 0, frontmatter: 0,
+    script: 0, 'script-comment': 0, resource: 0, decoded: 0,
+  },
+};
+
+const NEGATION_BEFORE = rx(
+  'matcher:negation-before',
+  "\\b(?:never|not|don't|dont|do not|must not|mustn't|should not|shouldn't|cannot|can't|refuse to|avoid|nie|niemals|nicht|keine?|nunca|jamas|no)\\b[^.;:!?\\n]{0,40}$",
+  'i',
+);
+const SCRIPT_COMMENT = rx('matcher:script-comment', '^\\s{0,40}(?:#(?!!)|//|/\\*|\\*(?!\\*)|--\\s|<!--|<#|;|rem\\s|::\\s)', 'i');
+
+export function adjustFor(rule: PatternRule, ctx: MatchContext): Adjust {
+  const own = rule.ctx?.[ctx];
+  return own !== undefined ? own : NATURE_ADJUST[rule.nature][ctx];
+}
+
+/** Whether `start` lies inside `inline code` or a "…" / '…' quotation (apostrophes ignored). */
+export function quoteKind(line: string, start: number): 'code' | 'quote' | null {
+  let dq = false;
+  let bt = false;
+  let sq = false;
+  for (let i = 0; i < start && i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 96 /* ` */) bt = !bt;
+    else if (bt) continue;
+    else if (c === 34 /* " */) dq = !dq;
+    else if (c === 39 /* ' */) {
+      const prev = i > 0 ? line.charCodeAt(i - 1) : 32;
+      const next = i + 1 < line.length ? line.charCodeAt(i + 1) : 32;
+      const isLetter = (x: number) => (x >= 65 && x <= 90) || (x >= 97 && x <= 122);
+      if (!(isLetter(prev) && isLetter(next))) sq = !sq;
+    }
+  }
+  return bt ? 'code' : dq || sq ? 'quote' : null;
+}
+
+export function lineLangOf(f: FileFacts, md: MarkdownInfo | null, line: number): LineLang | 'any' {
+  if (f.decoded) return 'any';
+  if (md) {
+    if (md.flags[line] & MD_FENCED) {
+      const l = md.fenceLang.get(line);
+      if (!l) return 'any';
+      return langFromName(l) ?? 'any';
+    }
+    return 'prose';
+  }
+  return f.lang;
+}
+
+export function contextOf(f: FileFacts, md: MarkdownInfo | null, line: number, start: number, normLine: string): MatchContext {
+  if (f.decoded) return 'decoded';
+  if (md) {
+    const fl = md.flags[line];
+    if (fl & MD_FRONTMATTER) return 'frontmatter';
+    if (fl & MD_COMMENT_FULL) return 'comment-html';
+    if (fl & MD_COMMENT_PARTIAL) {
+      const spans = md.commentSpans.get(line) ?? [];
+      if (spans.some(([a, b]) => start >= a && start < b)) return 'comment-html';
+    }
+    if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : 'fenced';
+    const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || COUNTER_MARKER.test(normLine);
+    if (fl & MD_QUOTE) return counterHere ? 'counter' : 'quoted';
+    const q = quoteKind(normLine, start);
+    if (q) return counterHere ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
+    return 'prose';
+  }
+  if (f.kind === 'script' || (f.kind === 'instruction' && f.lang !== 'prose')) {
+    return SCRIPT_COMMENT.test(normLine) ? 'script-comment' : 'script';
+  }
+  if (f.kind === 'instruction') return 'prose';
+  return 'resource';
+}
+
+export function lineStartsOf(text: string): Int32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Int32Array(count);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+  return starts;
+}
+
+function lineOfOffset(starts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export interface CompiledPatternRules {
+  rules: readonly PatternRule[];
+  automaton: KeywordAutomaton;
+  /** keyword index → rule indexes */
+  keywordRules: number[][];
+}
+
+export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatternRules {
+  const kwIndex = new Map<string, number>();
+  const keywordRules: number[][] = [];
+  const keywords: string[] = [];
+  rules.forEach((r, ri) => {
+    for (const kw of r.keywords) {
+      const k = kw.toLowerCase();
+      let idx = kwIndex.get(k);
+      if (idx === undefined) {
+        idx = keywords.length;
+        kwIndex.set(k, idx);
+        keywords.push(k);
+        keywordRules.push([]);
+      }
+      if (!keywordRules[idx].includes(ri)) keywordRules[idx].push(ri);
+    }
+  });
+  return { rules, automaton: new KeywordAutomaton(keywords), keywordRules };
+}
+
+export interface PatternRunHooks {
+  emit(hit: Hit): void;
+  onError(rule: PatternRule, err: unknown): void;
+  /** Rules disabled by settings are not run at all. */
+  isEnabled(ruleId: string): boolean;
+}
+
+/**
+ * Runs all pattern rules over one file: the keyword automaton finds candidate lines; each rule's
+ * regexes run once over the merged windows (candidate line ± 1) — linear in the text size.
+ */
+export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
+  const { rules, automaton, keywordRules } = compiled;
+  const candidates: number[][] = rules.map(() => []);
+  automaton.scan(f.norm, (kw, line) => {
+    for (const ri of keywordRules[kw]) {
+      const c = candidates[ri];
+      if (c.length === 0 || c[c.length - 1] !== line) c.push(line);
+    }
+  });
+  let starts: Int32Array | null = null;
+  const nLines = f.normLines.length;
+  for (let ri = 0; ri < rules.length; ri++) {
+    const cand = candidates[ri];
+    if (cand.length === 0) continue;
+    const rule = rules[ri];
+    if (!hooks.isEnabled(rule.id)) continue;
+    if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
+    if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
+    try {
+      starts ??= lineStartsOf(f.norm);
+      runRule(rule, f, md, cand, starts, nLines, hooks);
+    } catch (err) {
+      hooks.onError(rule, err);
+    }
+  }
+}
+
+function runRule(
+  rule: PatternRule,
+  f: FileFacts,
+  md: MarkdownInfo | null,
+  cand: number[],
+  starts: Int32Array,
+  nLines: number,
+  hooks: PatternRunHooks,
+): void {
+  // Merge candidate windows [L-1, L+1] into regions.
+  const regions: Array<[number, number]> = [];
+  for (const L of cand) {
+    const a = Math.max(0, L - 1);
+    const b = Math.min(nLines - 1, L + 1);
+    const last = regions[regions.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else regions.push([a, b]);
+  }
+  const seen = new Set<number>();
+  let count = 0;
+  const text = f.norm;
+  for (const [a, b] of regions) {
+    const from = starts[a];
+    const to = b + 1 < starts.length ? starts[b + 1] - 1 : text.length;
+    const region = from === 0 && to === text.length ? text : text.slice(from, to);
+    for (const re of rule.patterns) {
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(region)) !== null) {
+        if (m[0].length === 0) re.lastIndex++;
+        const abs = from + m.index;
+        const line = lineOfOffset(starts, abs);
+        if (seen.has(line)) continue;
+        const normLine = f.normLines[line] ?? '';
+        const startInLine = abs - starts[line];
+        if (md && rule.langs) {
+          const ll = lineLangOf(f, md, line);
+          if (ll !== 'any' && !rule.langs.includes(ll)) continue;
+        }
+        let ctx = contextOf(f, md, line, startInLine, normLine);
+        if (rule.negatable && (ctx === 'prose' || ctx === 'frontmatter') && NEGATION_BEFORE.test(normLine.slice(Math.max(0, startInLine - 60), startInLine))) {
+          ctx = 'counter';
+        }
+        const adj = adjustFor(rule, ctx);
+        if (adj === 'skip') continue;
+        let fixed: Severity | undefined = adj === 'info' ? 'info' : undefined;
+        if (rule.validate) {
+          const v = rule.validate({ match: m, line: normLine, file: f, context: ctx });
+          if (v === false) continue;
+          if (typeof v === 'string') fixed = v;
+        }
+        seen.add(line);
+        hooks.emit({
+          ruleId: rule.id,
+          delta: typeof adj === 'number' ? adj : 0,
+          fixed,
+          file: f.path,
+          line: line + 1,
+          snippet: makeSnippet(f.rawLines[line] ?? normLine, normLine, startInLine),
+          context: ctx,
+        });
+        if (++count >= PER_RULE_FILE_CAP) return;
+      }
+    }
+  }
+}

@@ -1,0 +1,549 @@
+import type { PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
+import { gap, pattern, S } from './define';
+
+const r = String.raw;
+
+/** Well-known vendor installers piped to a shell: still unverifiable, but not an unknown host. */
+const KNOWN_INSTALLER = rx(
+  'rce:known-installer',
+  String.raw`https://(?:sh\.rustup\.rs|bun\.sh/install|get\.docker\.com|deno\.land/install|astral\.sh/uv|install\.python-poetry\.org|raw\.githubusercontent\.com/(?:nvm-sh|Homebrew|ohmyzsh)/|get\.pnpm\.io|fnm\.vercel\.app|sdk\.cloud\.google\.com|cli\.github\.com|get\.helm\.sh|claude\.ai/install|opencode\.ai/install|tailscale\.com/install)`,
+  'i',
+);
+const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
+
+/** Remote execution, dangerous primitives, obfuscation, reverse shells, persistence, tampering, destruction, escalation. */
+export const EXECUTION_RULES: PatternRule[] = [
+  pattern({
+    id: 'rce-pipe-to-shell',
+    category: 'remote-execution',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'fetch', 'aria2c', 'downloadstring', 'iex', 'invoke-expression'],
+    patterns: [
+      r`\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch|aria2c)\b[^\n|;&]{0,300}?\|\s{0,3}(?:sudo\s{1,3}(?:-[A-Za-z]{1,3}\s{1,3}){0,2})?(?:env\s{1,3})?(?:ba|z|k|da|fi)?sh\b`,
+      r`\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|;&]{0,300}?\|\s{0,3}(?:sudo\s{1,3})?(?:python[23]?|perl|ruby|node|php|iex|Invoke-Expression|pwsh|powershell|source)\b`,
+      r`\b(?:ba|z|k)?sh\s{1,3}(?:-c\s{1,3})?["']?\$\(\s{0,3}(?:curl|wget)\b|\b(?:ba|z)?sh\s{1,3}<\(\s{0,3}(?:curl|wget)\b|(?:^|[;&|]\s{0,3})(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b`,
+      r`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}(?:\(?\s{0,3}New-Object\s{1,3}(?:System\.)?Net\.WebClient\s{0,3}\)?\s{0,3}\.DownloadString|\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b)`,
+      r`\.DownloadString\([^\n]{0,200}\)\s{0,3}\|\s{0,3}(?:iex|Invoke-Expression)\b`,
+    ],
+    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+  }),
+  pattern({
+    id: 'rce-eval-remote-content',
+    category: 'remote-execution',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['exec', 'eval', 'function'],
+    patterns: [
+      r`\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get|urllib2\.urlopen)\s{0,3}\(`,
+      r`\bexec\s{0,3}\(\s{0,3}(?:requests|urllib|httpx)\b[^\n]{0,120}\.(?:text|content|read\(\))`,
+      r`\b(?:eval|new${S}Function)\s{0,3}\(\s{0,3}(?:await\s{1,3})?\(?\s{0,3}(?:await\s{1,3})?(?:fetch|axios\.get|got)\s{0,3}\(`,
+      r`\b(?:eval|exec)\s{0,3}\(\s{0,3}(?:r|resp|response|res|payload|remote_code|script)\.(?:text|content|read\(\)|data)\b`,
+    ],
+  }),
+  pattern({
+    id: 'rce-remote-instructions',
+    category: 'remote-execution',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['instructions', 'prompt', 'directives', 'commands', 'tasks', 'orders', 'rules', 'skill content', 'heartbeat', 'anweisungen', 'befehle', 'instrucciones', 'comandos'],
+    patterns: [
+      r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
+      r`\b(?:check|poll|contact|ping|visit|query)${S}(?:https?://\S{1,120}|the${S}(?:server|url|endpoint|api))${S}(?:every|each|periodically|regularly|hourly|daily|on${S}every)\b${gap(50)}\b(?:instructions|commands|tasks|orders|updates${S}to${S}(?:these|your)${S}instructions)`,
+      r`\bheartbeat\b${gap(80)}\b(?:instructions|commands|tasks)\b|\b(?:execute|run|follow)${S}(?:whatever|any|all)${S}(?:instructions|commands)${S}(?:it|the${S}server|the${S}response)${S}(?:returns|sends|contains)`,
+      r`\b(?:lade|hole|abrufen|rufe)\b${gap(30)}\b(?:neue${S}|aktuelle${S})?(?:anweisungen|befehle)${S}(?:von|unter|bei)${S}(?:https?://|dem${S}server|der${S}url)`,
+      r`\b(?:descarga|obten|carga|consulta)\b${gap(30)}\b(?:nuevas${S})?(?:instrucciones|comandos)${S}(?:de|desde)${S}(?:https?://|el${S}servidor|la${S}url)`,
+    ],
+  }),
+  pattern({
+    id: 'rce-password-protected-archive',
+    category: 'remote-execution',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['unzip', '7z', 'pwd', 'password', 'passwort', 'contrasena', 'pyzipper'],
+    patterns: [
+      r`\bunzip\s{1,3}(?:-[A-Za-z]{1,4}\s{1,3}){0,4}-P\s{1,3}\S|\b7z\s{1,3}[ex]\b[^\n]{0,80}?\s-p\S`,
+      r`\.extractall\([^\n]{0,80}pwd\s{0,3}=|\bpyzipper\b|\.setpassword\(`,
+      r`\b(?:archive|zip|installer|download|file)${S}password\s{0,3}(?:is|:)\s{0,3}["'\x60]?\S{2,40}|\bpassword[- ]protected${S}(?:zip|archive|installer|file)`,
+      r`\b(?:passwortgeschutzte[sn]?|mit${S}passwort${S}geschutzte[sn]?)${S}(?:archiv|zip)|\barchivo${S}(?:zip${S})?protegido${S}(?:con|por)${S}contrasena`,
+    ],
+  }),
+  pattern({
+    id: 'rce-untrusted-binary-download',
+    category: 'remote-execution',
+    severity: 'high',
+    nature: 'reference',
+    keywords: ['http', 'dropbox', 'drive.google', 'mega.nz', 'mediafire', 'discord', 'anonfiles', 'gofile'],
+    patterns: [
+      r`https?://(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?/[^\s"')\]]{0,200}?\.(?:sh|exe|ps1|bin|msi|dmg|pkg|apk|jar|py|elf|zip|scr|bat|vbs|dll|so)\b`,
+      r`https?://(?:www\.)?(?:dropbox\.com/s|dl\.dropboxusercontent\.com|drive\.google\.com/uc|mega\.nz/file|mediafire\.com/file|cdn\.discordapp\.com/attachments|anonfiles\.[a-z]{2,4}|gofile\.io/d)/[^\s"')\]]{1,200}`,
+    ],
+  }),
+  // ---------------------------------------------------------------- code execution primitives
+  pattern({
+    id: 'exec-python-dynamic-code',
+    category: 'code-execution',
+    severity: 'high',
+    nature: 'code',
+    langs: ['python'],
+    keywords: ['eval', 'exec', 'compile'],
+    patterns: [r`(?:^|[^.\w])(?:eval|exec)\s{0,3}\(\s{0,3}(?!["')])`, r`\bcompile\([^\n]{0,120}["']exec["']`],
+  }),
+  pattern({
+    id: 'exec-python-shell',
+    category: 'code-execution',
+    severity: 'medium',
+    nature: 'code',
+    langs: ['python'],
+    keywords: ['shell', 'os.system', 'os.popen', 'os.exec', 'os.spawn', 'commands.getoutput'],
+    patterns: [
+      r`\bsubprocess\.(?:run|call|Popen|check_output|check_call)\s{0,3}\([^\n]{0,300}?\bshell\s{0,3}=\s{0,3}True\b`,
+      r`\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s{0,3}\(`,
+      r`\bsubprocess\.(?:getoutput|getstatusoutput)\s{0,3}\(|\bcommands\.getoutput\(`,
+    ],
+    validate: (info) => (isDynamicCall(info.line) ? 'high' : true),
+  }),
+  pattern({
+    id: 'exec-js-child-process',
+    category: 'code-execution',
+    severity: 'low',
+    nature: 'code',
+    langs: ['javascript'],
+    keywords: ['child_process', 'execsync', 'spawnsync', 'execfilesync', 'exec('],
+    patterns: [
+      r`\brequire\(\s{0,3}["'](?:node:)?child_process["']\s{0,3}\)|\bfrom\s{1,3}["'](?:node:)?child_process["']|\bchild_process\.\w{2,12}\(`,
+      r`\b(?:execSync|spawnSync|execFileSync)\s{0,3}\(`,
+      r`(?:^|[^.\w])exec\s{0,3}\(\s{0,3}(?:\x60[^\x60\n]{0,200}\$\{|[A-Za-z_]\w{0,40}\s{0,3}[,)+]|["'][^"'\n]{0,200}["']\s{0,3}\+)`,
+    ],
+    validate: (info) => (isDynamicCall(info.line) ? 'medium' : true),
+  }),
+  pattern({
+    id: 'exec-js-dynamic-code',
+    category: 'code-execution',
+    severity: 'high',
+    nature: 'code',
+    langs: ['javascript', 'html'],
+    keywords: ['eval', 'function', 'vm.run', 'vm.script', 'settimeout', 'setinterval'],
+    patterns: [
+      r`(?:^|[^.\w$])eval\s{0,3}\(\s{0,3}(?!["'\x60)])`,
+      r`\bnew${S}Function\s{0,3}\(|\bvm\.(?:runInNewContext|runInThisContext|runInContext|Script)\b`,
+      r`\bset(?:Timeout|Interval)\s{0,3}\(\s{0,3}["'\x60]`,
+    ],
+  }),
+  pattern({
+    id: 'exec-powershell-invoke-expression',
+    category: 'code-execution',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['iex', 'invoke-expression', 'scriptblock', 'add-type'],
+    patterns: [
+      r`\bInvoke-Expression\b|(?:^|[\s;|(])iex\b\s{0,3}[($"'\w]`,
+      r`\[ScriptBlock\]::Create\(|\bAdd-Type\b[^\n]{0,60}-TypeDefinition`,
+    ],
+  }),
+  pattern({
+    id: 'exec-powershell-policy-bypass',
+    category: 'code-execution',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['bypass', 'unrestricted', 'hidden', 'noprofile'],
+    patterns: [
+      r`-(?:ExecutionPolicy|ep|exec)\s{1,3}(?:Bypass|Unrestricted)\b|\bSet-ExecutionPolicy\s{1,3}(?:Bypass|Unrestricted)\b`,
+      r`-(?:WindowStyle|w|win)\s{1,3}Hidden\b|-NoProfile\s{1,3}-NonInteractive\s{1,3}-(?:w|WindowStyle)\s{1,3}hidden`,
+    ],
+  }),
+  pattern({
+    id: 'exec-reflective-call',
+    category: 'code-execution',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['getattr', '__import__', 'importlib', 'globals()', '__builtins__', 'ctypes', 'virtualalloc', 'createremotethread', 'writeprocessmemory', "global['require']", 'global["require"]', 'process.binding', 'module.constructor'],
+    patterns: [
+      r`\bgetattr\(\s{0,3}(?:os|subprocess|builtins|__builtins__|sys|importlib|pty|socket)\s{0,3},`,
+      r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal)["']|[^"'\s)])`,
+      r`\bimportlib\.import_module\(\s{0,3}[^"'\s)]|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
+      r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
+      r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
+    ],
+  }),
+  pattern({
+    id: 'exec-shell-eval',
+    category: 'code-execution',
+    severity: 'medium',
+    nature: 'code',
+    langs: ['shell'],
+    keywords: ['eval', '/dev/stdin', 'bash -c', 'sh -c'],
+    patterns: [r`(?:^|[;&|]\s{0,3}|\s)eval\s{1,3}["']?\$`, r`\bsource\s{1,3}/dev/stdin\b`, r`\b(?:ba)?sh\s{1,3}-c\s{1,3}["']?\$\{?\w`],
+  }),
+  pattern({
+    id: 'exec-unsafe-deserialization',
+    category: 'code-execution',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['pickle', 'marshal', 'shelve', 'yaml.load', 'yaml.unsafe_load', 'jsonpickle', 'dill', 'node-serialize', 'unserialize'],
+    patterns: [
+      r`\b(?:c?pickle|dill)\.loads?\s{0,3}\(|\bmarshal\.loads\s{0,3}\(|\bjsonpickle\.decode\s{0,3}\(|\byaml\.unsafe_load\s{0,3}\(|\bnode-serialize\b|\bunserialize\s{0,3}\(`,
+      r`\byaml\.load\s{0,3}\((?![^\n)]{0,120}(?:SafeLoader|CSafeLoader|BaseLoader|safe_load))`,
+    ],
+  }),
+  // ---------------------------------------------------------------- obfuscation (patterns; blobs are an analyzer)
+  pattern({
+    id: 'obfusc-decode-and-execute',
+    category: 'obfuscation',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['exec', 'eval', 'function', 'settimeout', 'base64', 'frombase64string', 'powershell', 'pwsh'],
+    patterns: [
+      r`\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:base64\.b(?:64|32|16|85)decode|b64decode|codecs\.decode|bytes\.fromhex|bytearray\.fromhex|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|binascii\.(?:a2b_base64|unhexlify)|__import__\(\s{0,3}["'](?:base64|zlib|codecs))`,
+      r`\b(?:eval|Function|setTimeout)\s{0,3}\(\s{0,3}(?:atob\s{0,3}\(|Buffer\.from\([^\n)]{0,300},\s{0,3}["'](?:base64|hex)["']\))`,
+      r`\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n]{0,60}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z)?sh\b|\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n]{0,60}\|\s{0,3}python[23]?\b`,
+      r`\[(?:System\.)?Convert\]::FromBase64String[^\n]{0,300}(?:iex|Invoke-Expression|\[ScriptBlock\])|\b(?:iex|Invoke-Expression)\b[^\n]{0,300}FromBase64String`,
+      r`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}\s-(?:e|ec|enc|encodedcommand)\s{1,3}[A-Za-z0-9+/=]{20,}`,
+    ],
+  }),
+  pattern({
+    id: 'obfusc-char-code-building',
+    category: 'obfuscation',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['chr(', 'fromcharcode', '[char]', '\\x', '\\u00', 'join('],
+    patterns: [
+      r`(?:chr\(\s{0,3}\d{1,3}\s{0,3}\)\s{0,3}\+\s{0,3}){3,20}chr\(`,
+      r`String\.fromCharCode\(\s{0,3}\d{1,3}(?:\s{0,3},\s{0,3}\d{1,3}){5,200}`,
+      r`(?:\[char\]\s{0,3}\d{1,3}\s{0,3}\+\s{0,3}){3,50}`,
+      r`(?:\\x[0-9a-fA-F]{2}){24,400}|(?:\\u00[0-9a-fA-F]{2}){16,400}`,
+      r`["']["']\.join\(\s{0,3}(?:map\(\s{0,3}chr|\[\s{0,3}chr\()`,
+    ],
+  }),
+  pattern({
+    id: 'obfusc-xor-decoding',
+    category: 'obfuscation',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['ord(', 'charcodeat', '-bxor', 'key['],
+    patterns: [
+      r`\bchr\(\s{0,3}ord\([^\n)]{1,40}\)\s{0,3}\^`,
+      r`\^\s{0,3}(?:key|k|xor_key|secret|kb)\s{0,3}\[\s{0,3}\w{1,10}\s{0,3}%`,
+      r`\.charCodeAt\([^\n)]{0,20}\)\s{0,3}\^|\s-bxor\s`,
+    ],
+  }),
+  // ---------------------------------------------------------------- reverse shells / C2
+  pattern({
+    id: 'revshell-dev-tcp',
+    category: 'reverse-shell',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['/dev/tcp/', '/dev/udp/'],
+    patterns: [r`/dev/(?:tcp|udp)/[^\s/]{1,100}/\d{1,5}`],
+  }),
+  pattern({
+    id: 'revshell-netcat-socat',
+    category: 'reverse-shell',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['nc', 'ncat', 'netcat', 'mkfifo', 'socat'],
+    patterns: [
+      r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}(?:/bin/)?(?:ba|z)?sh\b`,
+      r`\bmkfifo\b[^\n]{0,160}?\b(?:nc|ncat|netcat|openssl\s{1,3}s_client)\b`,
+      r`\bsocat\b[^\n]{0,160}?\bexec:[^\n]{0,40}(?:sh|bash|cmd)`,
+    ],
+  }),
+  pattern({
+    id: 'revshell-interactive',
+    category: 'reverse-shell',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['sh -i', 'pty.spawn', 'dup2', '"-i"', "'-i'", 'tcpclient', 'net.socket', 'cmd.exe'],
+    patterns: [
+      r`\b(?:ba|z)?sh\s{1,3}-i\s{0,3}(?:>&|&>|>\s{0,3}&|<&|\d>&|2>&1\s{0,3}\|)`,
+      r`\bpty\.spawn\(\s{0,3}["'](?:/bin/)?(?:ba|z)?sh`,
+      r`\bos\.dup2\(\s{0,3}\w{1,20}\.fileno\(\)`,
+      r`\bsubprocess\.(?:call|Popen|run)\(\s{0,3}\[\s{0,3}["'](?:/bin/)?(?:ba|z)?sh["']\s{0,3},\s{0,3}["']-i["']`,
+      r`\bNew-Object\s{1,3}(?:System\.)?Net\.Sockets\.TCPClient\s{0,3}\(`,
+      r`\bnet\.Socket\(\)[^\n]{0,300}(?:/bin/(?:ba)?sh|cmd\.exe)|(?:/bin/(?:ba)?sh|cmd\.exe)[^\n]{0,300}\bnet\.Socket\(\)`,
+    ],
+  }),
+  pattern({
+    id: 'c2-raw-ip-endpoint',
+    category: 'reverse-shell',
+    severity: 'medium',
+    nature: 'reference',
+    ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
+    keywords: ['http', 'connect', 'tcp://'],
+    patterns: [
+      r`\b(?:https?|tcp|wss?)://(?!(?:127\.|10\.|0\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.|255\.))(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?(?![\d.])`,
+      r`\.connect\(\s{0,3}\(\s{0,3}["'](?!127\.|10\.|192\.168\.|0\.0)(?:\d{1,3}\.){3}\d{1,3}["']`,
+    ],
+    validate: (info) => (TEST_NET.test(info.match[0]) ? 'info' : true),
+  }),
+  // ---------------------------------------------------------------- persistence
+  pattern({
+    id: 'persist-cron',
+    category: 'persistence',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['crontab', '/etc/cron', '/var/spool/cron', '@reboot'],
+    patterns: [
+      r`\|\s{0,3}crontab\s{1,3}-(?:\s|$)|\bcrontab\s{1,3}-e\b|\bcrontab\s{1,3}(?:-u\s{1,3}\w{1,32}\s{1,3})?[\w./~-]{1,100}\s{0,3}$`,
+      r`/etc/cron\.(?:d|hourly|daily|weekly|monthly)/|/etc/crontab\b|/var/spool/cron\b|@reboot\s|\bCronTab\(\s{0,3}user`,
+    ],
+  }),
+  pattern({
+    id: 'persist-systemd-initd',
+    category: 'persistence',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['systemctl', '/etc/systemd/', 'systemd/user', '/etc/init.d', 'rc.local', 'update-rc.d'],
+    patterns: [
+      r`\bsystemctl\s{1,3}(?:--user\s{1,3})?(?:enable|link)\b`,
+      r`/etc/systemd/system/[\w@.-]{1,80}\.(?:service|timer)|\.config/systemd/user/|/etc/init\.d/|/etc/rc\.local\b|\bupdate-rc\.d\b`,
+    ],
+  }),
+  pattern({
+    id: 'persist-launchd',
+    category: 'persistence',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['launchagents', 'launchdaemons', 'launchctl', 'login item', 'loginitems'],
+    patterns: [r`Library/Launch(?:Agents|Daemons)\b|\blaunchctl\s{1,3}(?:load|bootstrap|submit|enable)\b|\bLoginItems\b|login${S}item`],
+  }),
+  pattern({
+    id: 'persist-windows-autostart',
+    category: 'persistence',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['currentversion', 'schtasks', 'scheduledtask', 'new-service', 'sc create', 'sc.exe', 'startup', '__eventfilter', 'register-wmievent'],
+    patterns: [
+      r`CurrentVersion\\{1,2}Run(?:Once)?\b|\bschtasks(?:\.exe)?\s{1,3}/create\b|\b(?:Register|New)-ScheduledTask\b|\bNew-Service\b|\bsc(?:\.exe)?\s{1,3}create\b`,
+      r`Start${S}Menu\\{1,2}Programs\\{1,2}Startup|\bshell:startup\b|__EventFilter|\bRegister-WmiEvent\b`,
+    ],
+  }),
+  pattern({
+    id: 'persist-shell-profile',
+    category: 'persistence',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['bashrc', 'zshrc', 'bash_profile', 'zprofile', 'profile', 'zshenv', 'bash_login', 'config.fish', 'prompt_command'],
+    patterns: [
+      r`(?:>>|\btee\s{1,3}-a|>)\s{0,3}["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/\w{1,32}|/etc)/?\.?(?:bashrc|zshrc|bash_profile|zprofile|profile|zshenv|bash_login|config/fish/config\.fish)\b`,
+      r`\bopen\([^\n)]{0,120}(?:bashrc|zshrc|bash_profile|\.profile|zprofile)[^\n)]{0,60},\s{0,3}["'](?:a|w|a\+|w\+)["']|\bappendFile(?:Sync)?\([^\n)]{0,120}(?:bashrc|zshrc|profile)`,
+      r`\bAdd-Content\b[^\n]{0,80}\$PROFILE|>>\s{0,3}\$PROFILE\b|/etc/profile\.d/|\bPROMPT_COMMAND=`,
+    ],
+    validate: (info) => (RC_BENIGN.test(info.line) ? 'low' : true),
+  }),
+  pattern({
+    id: 'persist-ssh-authorized-keys',
+    category: 'persistence',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['authorized_keys'],
+    patterns: [r`(?:>>|\btee\s{1,3}-a|>|\bwrite|\bappend|\bopen\()[^\n]{0,80}authorized_keys\b`],
+  }),
+  pattern({
+    id: 'persist-git-hooks',
+    category: 'persistence',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['.git/hooks', 'hookspath'],
+    patterns: [r`(?:>>?|\bcp\b|\bmv\b|\bln\b|\bopen\(|\bwriteFile(?:Sync)?\(|\bchmod\b)[^\n]{0,80}\.git/hooks/[\w-]{2,40}|\bcore\.hooksPath\b`],
+  }),
+  pattern({
+    id: 'persist-nl-autostart',
+    category: 'persistence',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['cron', 'crontab', 'scheduled task', 'launch agent', 'systemd', 'startup', 'login item', 'autostart', 'autostart', 'cronjob', 'tarea programada', 'geplante aufgabe'],
+    patterns: [
+      r`\b(?:add|create|install|set${S}up|register|schedule)${S}(?:a${S}|an${S})?(?:(?:hidden|silent|background|persistent)${S})?(?:cron${S}?job|crontab${S}entry|scheduled${S}task|launch${S}agent|systemd${S}(?:service|unit|timer)|startup${S}(?:item|script|entry)|login${S}item|autostart${S}entry)${S}(?:that|to|which)${S}(?:re-?)?(?:runs?|executes?|starts?|launches?|sends?|uploads?|checks?)`,
+      r`\b(?:richte|erstelle|lege)\b${gap(20)}\b(?:cronjob|geplante${S}aufgabe|autostart-?eintrag)\b${gap(40)}\b(?:ausfuhrt|startet|sendet|hochladt)`,
+      r`\b(?:crea|configura|anade|instala)${S}(?:una${S}|un${S})?(?:tarea${S}programada|cron${S}?job|entrada${S}de${S}inicio)\b${gap(40)}\b(?:ejecute|inicie|envie|suba)`,
+    ],
+  }),
+  // ---------------------------------------------------------------- agent config / memory / hook tampering
+  pattern({
+    id: 'agent-config-write',
+    category: 'agent-tampering',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['claude.md', 'agents.md', 'gemini.md', '.claude', '.cursorrules', '.cursor/rules', '.windsurfrules', 'copilot-instructions', '.github/instructions', '.mcp.json', 'claude_desktop_config', 'soul.md', 'memory.md', '.codex/', '.gemini/'],
+    patterns: [
+      r`(?:>>|>|\btee(?:\s{1,3}-a)?|\bopen\(|\bwriteFile(?:Sync)?\(|\bappendFile(?:Sync)?\(|\bwrite_text\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bcp\s|\bmv\s|\bln\s{1,3}-s)[^\n]{0,100}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.claude/(?:settings(?:\.local)?\.json|commands|agents|hooks|CLAUDE\.md)|\.cursorrules|\.cursor/rules|\.windsurfrules|copilot-instructions\.md|\.github/instructions|\.mcp\.json|claude_desktop_config\.json|SOUL\.md|MEMORY\.md|\.codex/(?:config|AGENTS)|\.gemini/settings)`,
+      r`\b(?:add|append|write|insert|modify|edit|update|overwrite|inject|put|save|prepend)${S}[^\n.!?]{0,80}?\b(?:to|into|in)${S}(?:(?:the|user's|users'|project's|project|global|your|their)${S}){0,2}(?:~/)?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.claude/settings(?:\.local)?\.json|\.claude/CLAUDE\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.mcp\.json|SOUL\.md|MEMORY\.md|claude_desktop_config\.json)`,
+    ],
+  }),
+  pattern({
+    id: 'agent-hook-install',
+    category: 'agent-tampering',
+    severity: 'high',
+    nature: 'code',
+    ctx: { resource: 0 },
+    keywords: ['sessionstart', 'sessionend', 'pretooluse', 'posttooluse', 'userpromptsubmit', 'subagentstop', 'precompact', 'session-start', 'pre-tool-use', 'session start hook'],
+    patterns: [
+      r`["']?(?:SessionStart|SessionEnd|PreToolUse|PostToolUse|UserPromptSubmit|SubagentStop|PreCompact)["']?\s{0,3}:\s{0,3}[\[{]`,
+      r`\b(?:install|add|register|create|configure|set${S}up)${S}(?:a${S}|an${S})?(?:SessionStart|SessionEnd|PreToolUse|PostToolUse|UserPromptSubmit|session[- ]start|pre[- ]tool[- ]use|post[- ]tool[- ]use)${S}hook`,
+    ],
+  }),
+  pattern({
+    id: 'agent-permission-bypass',
+    category: 'agent-tampering',
+    severity: 'high',
+    nature: 'code',
+    ctx: { resource: 0 },
+    keywords: ['dangerously-skip-permissions', 'bypasspermissions', 'defaultmode', '--yolo', '--full-auto', 'dangerously-bypass', 'auto_approve', 'auto-approve', 'autoapprove', '"allow"', "'allow'"],
+    patterns: [
+      r`--dangerously-skip-permissions\b|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|\s)--yolo\b|(?:^|\s)--full-auto\b`,
+      r`["']defaultMode["']\s{0,3}:\s{0,3}["'](?:bypassPermissions|acceptEdits)["']|\bauto[_-]?approve["']?\s{0,3}[:=]\s{0,3}(?:true|["']?(?:all|always))`,
+      r`["']allow["']\s{0,3}:\s{0,3}\[\s{0,3}["'](?:Bash|\*)(?:\(\*\))?["']`,
+    ],
+  }),
+  pattern({
+    id: 'agent-memory-poisoning',
+    category: 'agent-tampering',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['memory', 'future', 'subsequent', 'merke dir', 'speichere', 'recuerda', 'memoriza', 'guarda'],
+    patterns: [
+      r`\b(?:remember|memori[sz]e|store|save|add|write|persist)${S}(?:this|that|the${S}following|these${S}instructions)${S}(?:permanently${S}|forever${S})?(?:in|to|into)${S}(?:your${S})?(?:long[- ]term${S}|persistent${S}|permanent${S}|global${S})?memory`,
+      r`\b(?:for|in)${S}(?:all${S})?(?:future|subsequent|later)${S}(?:sessions|conversations|chats|tasks)\b${gap(40)}\b(?:always|never|you${S}must|remember${S}to|ignore)`,
+      r`\b(?:merke${S}dir|speichere)\b${gap(40)}\b(?:dauerhaft|fur${S}alle${S}zukunftigen|im${S}(?:langzeit)?gedachtnis)`,
+      r`\b(?:recuerda|memoriza|guarda)\b${gap(40)}\b(?:para${S}siempre|en${S}tu${S}memoria|para${S}todas${S}las${S}(?:futuras${S})?conversaciones)`,
+    ],
+  }),
+  pattern({
+    id: 'agent-self-modification',
+    category: 'agent-tampering',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['skill', 'instructions', 'skill.md'],
+    patterns: [
+      r`\b(?:modify|edit|update|rewrite|overwrite|change|append${S}to)${S}(?:this|your${S}own|the${S}current)${S}(?:skill(?:'s)?(?:${S}(?:file|instructions|definition))?|SKILL\.md|instructions|prompt)\b${gap(40)}\b(?:so${S}that|to${S}(?:add|remove|include|always|never)|without)`,
+      { src: r`\b(?:open|writeFile(?:Sync)?|appendFile(?:Sync)?|write_text)\s{0,3}\([^\n]{0,100}SKILL\.md[^\n]{0,60}(?:["'](?:w|a|w\+|a\+)["']|\))`, flags: 'g' },
+    ],
+  }),
+  // ---------------------------------------------------------------- destructive commands
+  pattern({
+    id: 'destruct-recursive-delete-root',
+    category: 'destructive-commands',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['rm ', 'no-preserve-root', 'remove-item', 'rmdir', 'rmtree', 'del /', '-delete'],
+    patterns: [
+      r`\brm\s{1,3}(?:-{1,2}[A-Za-z-]{1,20}\s{1,3}){1,4}["']?(?:/|/\*|~|~/|~/\*|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/etc/?|/usr/?|/var/?|/bin/?|/boot/?|/opt/?|/root/?|/lib/?|/System/?|\.\./\.\./?|C:\\\\?)["']?(?=\s|$|;|&|\|)`,
+      r`--no-preserve-root\b`,
+      r`\bRemove-Item\b[^\n]{0,60}(?:C:\\\\?\s|\$env:USERPROFILE|\$HOME|~)[^\n]{0,60}-Recurse|\bRemove-Item\b[^\n]{0,40}-Recurse[^\n]{0,60}(?:C:\\\\?(?:\s|$)|\$env:USERPROFILE|\$HOME\b)`,
+      r`\brmdir\s{1,3}/s\s{1,3}/q\s{1,3}(?:C:\\|%USERPROFILE%|\\)|\bdel\s{1,3}/[sfq]\s{1,3}[^\n]{0,20}C:\\`,
+      r`\bshutil\.rmtree\(\s{0,3}(?:["'](?:/|~|/home|/Users|C:\\\\)["']|os\.path\.expanduser\(\s{0,3}["']~["']\s{0,3}\)|Path\.home\(\)|os\.environ\[["']HOME["']\])\s{0,3}[,)]`,
+      r`\bfind\s{1,3}(?:/|~|\$HOME)\s{1,3}[^\n]{0,80}-delete\b`,
+    ],
+    validate: (info) => {
+      const m = info.match[0];
+      if (m.startsWith('rm') && !RM_RECURSIVE.test(m)) return false;
+      return true;
+    },
+  }),
+  pattern({
+    id: 'destruct-disk-wipe',
+    category: 'destructive-commands',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['mkfs', 'dd ', '/dev/sd', '/dev/nvme', '/dev/disk', 'format ', 'diskpart', 'wipefs', 'shred', 'format-volume', 'clear-disk', 'vssadmin', 'wbadmin', 'bcdedit'],
+    patterns: [
+      r`\bmkfs(?:\.\w{2,8})?\s{1,3}(?:-\w{1,3}\s{1,3}){0,3}/dev/|\bdd\s{1,3}[^\n]{0,80}?of=/dev/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`,
+      r`>\s{0,3}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|disk\d)\b|\bformat\s{1,3}[a-z]:\s{0,3}(?:/[qyx]|$)|\bdiskpart\b|\bwipefs\s{1,3}-a|\bshred\s{1,3}[^\n]{0,30}/dev/|\bFormat-Volume\b|\bClear-Disk\b`,
+      r`\bvssadmin(?:\.exe)?\s{1,3}delete\s{1,3}shadows|\bwbadmin\s{1,3}delete\b|\bbcdedit\b[^\n]{0,40}recoveryenabled\s{1,3}no`,
+    ],
+  }),
+  pattern({
+    id: 'destruct-shared-infrastructure',
+    category: 'destructive-commands',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['kubectl', 'terraform', 'aws s3', 'drop', 'git push', 'gcloud', 'az group'],
+    patterns: [
+      r`\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?|--all|all\s{1,3}--all|-A)\b|\bterraform\s{1,3}destroy\b[^\n]{0,60}-auto-approve`,
+      r`\baws\s{1,3}s3\s{1,3}(?:rb\s{1,3}[^\n]{0,80}--force|rm\s{1,3}[^\n]{0,120}--recursive)|\bgcloud\s{1,3}[^\n]{0,80}\bdelete\b[^\n]{0,80}--quiet|\baz\s{1,3}group\s{1,3}delete\b`,
+      r`\bDROP\s{1,3}(?:DATABASE|SCHEMA)\b|\bgit\s{1,3}push\s{1,3}[^\n]{0,40}(?:--force(?!-with-lease)|\s-f)\b[^\n]{0,40}\b(?:main|master|prod(?:uction)?|release)\b`,
+    ],
+  }),
+  pattern({
+    id: 'destruct-nl-wipe',
+    category: 'destructive-commands',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['delete', 'remove', 'erase', 'wipe', 'destroy', 'purge', 'losche', 'loschen', 'entferne', 'vernichte', 'borra', 'elimina', 'destruye', 'formatea'],
+    patterns: [
+      r`\b(?:delete|remove|erase|wipe|destroy|purge)${S}(?:all|every|the${S}entire|the${S}whole|all${S}of${S}the)${S}(?:(?:user's|user|their|local|existing)${S})?(?:files|data|documents|home${S}director(?:y|ies)|hard${S}drives?|disks?|database|databases|repositor(?:y|ies)|backups|system|photos)\b(?!${S}(?:in|under|inside|from|within|of)${S}(?:the${S})?(?:build|dist|tmp|temp|cache|output|out|target|test|fixtures?)\b)`,
+      r`\bwipe${S}(?:the${S})?(?:disk|drive|system|machine|computer|server|laptop)\b`,
+      r`\b(?:losche|loschen|entferne|vernichte)${S}(?:alle|samtliche|die${S}gesamte[n]?|das${S}gesamte)${S}(?:dateien|daten|dokumente|festplatte|datenbank|backups|home-?verzeichnis|repositorys?)\b`,
+      r`\b(?:borra|elimina|destruye|formatea)${S}(?:todos${S}los|todas${S}las|todo${S}el|toda${S}la|el)${S}(?:archivos|datos|documentos|disco(?:${S}duro)?|base${S}de${S}datos|copias${S}de${S}seguridad|directorio${S}personal)\b`,
+    ],
+  }),
+  // ---------------------------------------------------------------- privilege escalation
+  pattern({
+    id: 'privesc-sudo',
+    category: 'privilege-escalation',
+    severity: 'medium',
+    nature: 'code',
+    ctx: { fenced: -1, prose: -1, 'inline-code': -1, quoted: -2 },
+    keywords: ['sudo'],
+    patterns: [r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3}|\s)sudo\s{1,3}(?:-[A-Za-z]{1,3}\s{1,3}){0,3}[a-z/]`, r`\becho\s{1,3}["']?[^\n|]{1,60}\|\s{0,3}sudo\s{1,3}-S\b`],
+    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : true),
+  }),
+  pattern({
+    id: 'privesc-permissions',
+    category: 'privilege-escalation',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['chmod', 'setcap', 'chown', 'setuid'],
+    patterns: [
+      r`\bchmod\s{1,3}(?:-R\s{1,3})?(?:0?777|0?666|[ugoa]{0,3}\+[rwx]{0,3}s|[2467][0-7]{3})\b|\bchmod\s{1,3}(?:-R\s{1,3})?(?:a|o)\+w\b`,
+      r`\bsetcap\b|\bchown\s{1,3}(?:-R\s{1,3})?root\b|\bos\.chmod\([^\n)]{0,80},\s{0,3}0o?[0-7]?777\s{0,3}\)|\bos\.setuid\(\s{0,3}0\s{0,3}\)`,
+    ],
+  }),
+  pattern({
+    id: 'privesc-sudoers-admin-group',
+    category: 'privilege-escalation',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['/etc/sudoers', 'nopasswd', 'usermod', 'visudo', 'adduser', 'localgroup', 'add-localgroupmember'],
+    patterns: [
+      r`/etc/sudoers\b|\bNOPASSWD\s{0,3}:|\busermod\s{1,3}-a?G\s{1,3}(?:sudo|wheel|admin|root)\b|\bvisudo\b|\badduser\s{1,3}\w{1,32}\s{1,3}(?:sudo|wheel)\b`,
+      r`\bnet\s{1,3}localgroup\s{1,3}administrators\s{1,3}\S{1,40}\s{1,3}/add\b|\bAdd-LocalGroupMember\b[^\n]{0,60}Administrators`,
+    ],
+  }),
+  pattern({
+    id: 'privesc-system-file-write',
+    category: 'privilege-escalation',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['/etc/', 'ld_preload', 'dyld_insert_libraries'],
+    patterns: [
+      r`(?:>>?|\btee(?:\s{1,3}-a)?|\bcp|\bmv|\binstall|\bln\s{1,3}-sf?)\s{1,3}[^\n|;]{0,80}?/etc/(?:hosts|passwd|group|ld\.so\.preload|pam\.d/|security/|ssh/sshd_config|resolv\.conf)\b`,
+      r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
+    ],
+  }),
+  pattern({
+    id: 'privesc-disable-security-controls',
+    category: 'privilege-escalation',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['setenforce', 'ufw', 'mppreference', 'spctl', 'csrutil', 'iptables', 'systemctl', 'netsh', 'quarantine', 'disablerealtimemonitoring'],
+    patterns: [
+      r`\bsetenforce\s{1,3}0\b|\bufw\s{1,3}disable\b|\bSet-MpPreference\b[^\n]{0,60}-Disable\w{0,40}\s{1,3}(?:\$true|1)|\bAdd-MpPreference\b[^\n]{0,40}-Exclusion|\bDisableRealtimeMonitoring\b`,
+      r`\bspctl\s{1,3}--master-disable\b|\bcsrutil\s{1,3}disable\b|\biptables\s{1,3}-F\b|\bsystemctl\s{1,3}(?:stop|disable|mask)\s{1,3}(?:firewalld|apparmor|auditd|falcon-sensor|clamav\w{0,10})\b`,
+      r`\bnetsh\s{1,3}(?:adv)?firewall\s{1,3}set\s{1,3}[^\n]{0,40}state\s{1,3}off\b|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}(?:com\.apple\.quarantine\s{1,3})?[^\n]{0,60}quarantine|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}com\.apple\.quarantine`,
+    ],
+  }),
+];
+
+const TEST_NET = rx('c2:test-net', String.raw`//(?:192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|1\.2\.3\.4\b|0\.0\.0\.0)`);
+const RM_RECURSIVE = rx('destruct:rm-recursive', String.raw`\s-{1,2}(?:[A-Za-z]{0,10}[rR]|recursive)`);
+const SUDO_PASSWORD = rx('privesc:sudo-password', String.raw`\|\s{0,3}sudo\s{1,3}-S\b`);
+const DYNAMIC_CALL = rx('exec:dynamic-call', String.raw`\(\s{0,3}(?:f["']|\x60[^\x60\n]{0,200}\$\{|[A-Za-z_][\w.]{0,60}\s{0,3}(?:[,)+%]|\[)|["'][^"'\n]{0,200}["']\s{0,3}(?:\+|%|\.format\())`);
+
+function isDynamicCall(line: string): boolean {
+  return DYNAMIC_CALL.test(line);
+}

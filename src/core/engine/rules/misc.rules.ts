@@ -1,0 +1,340 @@
+import type { PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
+import { gap, pattern, S } from './define';
+
+const r = String.raw;
+
+/** Hidden markup, credential handling, social engineering, triggers, supply chain, resources, time bombs, money, content. */
+export const MISC_RULES: PatternRule[] = [
+  // ---------------------------------------------------------------- hidden instructions (patterns)
+  pattern({
+    id: 'hidden-invisible-markup',
+    category: 'hidden-instructions',
+    severity: 'high',
+    nature: 'code',
+    kinds: ['instruction'],
+    langs: ['prose'],
+    ctx: { fenced: 'skip', counter: 'skip', quoted: -2, 'inline-code': 'skip' },
+    keywords: ['display', 'visibility', 'font-size', 'opacity', 'color', 'hidden'],
+    patterns: [
+      r`<(?:span|div|p|font|section|small|details|td)\b[^>\n]{0,200}?(?:display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|font-size\s{0,3}:\s{0,3}0(?:\.0{1,3})?(?:px|pt|em|rem)?\s{0,3}[;"']|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|color\s{0,3}:\s{0,3}(?:white|#fff(?:fff)?|transparent)\b|\shidden(?:\s|>|=))`,
+    ],
+  }),
+  pattern({
+    id: 'hidden-agent-addressed-text',
+    category: 'hidden-instructions',
+    severity: 'high',
+    nature: 'directive',
+    ctx: { prose: 'skip', quoted: 'skip', 'inline-code': 'skip', fenced: 'skip', counter: 'skip', frontmatter: 'skip', script: 0, 'script-comment': 0, resource: 0, 'comment-html': 0, decoded: 0 },
+    keywords: ['ai', 'assistant', 'agent', 'llm', 'language model', 'claude', 'gpt', 'copilot', 'bot', 'model'],
+    patterns: [
+      r`\b(?:note|message|instructions?|attention|reminder|memo|important)${S}(?:to|for)${S}(?:the${S}|any${S}|all${S})?(?:ai|a\.i\.|assistant|agent|llm|language${S}model|claude|gpt|chatgpt|copilot|bot|model)s?\b`,
+      r`\b(?:if|when)${S}you${S}are${S}(?:an?${S})?(?:ai|assistant|agent|llm|language${S}model|claude|automated${S}(?:system|agent|tool))\b`,
+      r`\b(?:ai|llm|claude|assistant|agent|model)s?${S}(?:reading|processing|parsing|analy[sz]ing|summari[sz]ing|that${S}reads?)${S}this\b`,
+      r`^\s{0,10}(?:#|//|<!--|\*)?\s{0,3}(?:ai|assistant|agent|claude|llm)\s{0,3}:\s{0,3}(?:please${S})?(?:ignore|run|execute|send|do|you|always|never|delete|upload|read|fetch|forget)\b`,
+    ],
+  }),
+  // ---------------------------------------------------------------- insecure credential handling
+  pattern({
+    id: 'credhandling-print-secret',
+    category: 'credential-handling',
+    severity: 'high',
+    nature: 'code',
+    keywords: ['echo', 'printf', 'print', 'puts', 'console.log', 'write-host', 'write-output', 'display', 'show', 'output', 'reveal'],
+    patterns: [
+      { src: r`\b(?:echo|printf|print|puts|console\.log|Write-(?:Host|Output))\b[^\n]{0,40}?\$\{?[A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY)[A-Z0-9_]{0,20}\}?`, flags: 'g' },
+      r`\bprint\(\s{0,3}(?:f["'][^\n]{0,60}\{)?\s{0,3}os\.(?:environ(?:\.get)?|getenv)\s{0,3}[\[(]\s{0,3}["'][A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSWORD|KEY)`,
+      r`\b(?:print|echo|display|show|output|reveal|include|paste)${S}(?:out${S})?(?:the${S}|your${S}|their${S}|its${S})?(?:full${S}|raw${S}|entire${S}|unmasked${S})?(?:api${S}key|access${S}token|secret${S}key|password|private${S}key|credentials|bearer${S}token|auth${S}token)${S}(?:in|to|into)${S}(?:the${S})?(?:chat|conversation|response|output|console|terminal|logs?|answer|reply|summary)\b`,
+    ],
+  }),
+  pattern({
+    id: 'credhandling-ask-for-secret',
+    category: 'credential-handling',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['password', 'passphrase', 'seed phrase', 'recovery phrase', 'mnemonic', 'private key', '2fa', 'mfa', 'otp', 'one-time', 'pin', 'banking login', 'passwort', 'kennwort', 'seed-phrase', 'wiederherstellungsphrase', 'privaten schlussel', 'tan', 'contrasena', 'frase semilla', 'frase de recuperacion', 'clave privada', 'codigo 2fa'],
+    patterns: [
+      r`\b(?:ask|prompt|request|tell|have|get)${S}(?:the${S})?(?:user|users|them|you|customer|victim)\b${gap(30)}\b(?:to${S}(?:paste|enter|type|provide|share|send|give|reveal|tell|confirm)|for)${S}(?:me${S})?(?:(?:their|his|her|your|the|a)${S})?(?:password|passphrase|seed${S}phrase|recovery${S}phrase|mnemonic|private${S}key|2fa${S}code|mfa${S}code|otp|one-time${S}(?:code|password)|pin|banking${S}login|login${S}credentials)\b`,
+      r`\b(?:paste|enter|type|share|send|give)${S}(?:me${S})?(?:your|the)${S}(?:password|seed${S}phrase|recovery${S}phrase|mnemonic|private${S}key|2fa${S}code|login${S}credentials)${S}(?:here|in(?:to)?${S}(?:the${S})?chat|below|to${S}me|in${S}your${S}reply)\b`,
+      r`\b(?:frage|bitte|fordere)\b${gap(40)}\b(?:passwort|kennwort|seed-?phrase|wiederherstellungsphrase|privaten${S}schlussel|pin|tan|zugangsdaten)\b|\b(?:gib|gebe|fuge)\b${gap(20)}\b(?:dein|ihr)${S}(?:passwort|kennwort)\b${gap(20)}\b(?:hier|im${S}chat|ein)\b`,
+      r`\b(?:pide|pidele|solicita|solicitale)\b${gap(40)}\b(?:contrasena|frase${S}semilla|frase${S}de${S}recuperacion|clave${S}privada|pin|codigo${S}2fa|credenciales)\b|\b(?:escribe|pega|ingresa|introduce)${S}(?:tu|su)${S}(?:contrasena|clave${S}privada|frase${S}semilla)\b`,
+    ],
+  }),
+  pattern({
+    id: 'credhandling-secret-in-url',
+    category: 'credential-handling',
+    severity: 'low',
+    nature: 'code',
+    keywords: ['key=', 'token=', 'password=', 'secret=', 'apikey='],
+    patterns: [r`https?://[^\s"'<>]{1,200}?[?&](?:api_?key|apikey|access_token|token|password|secret|key)=(?:\$\{?[A-Za-z_]|\{|[A-Za-z0-9_-]{16,})`],
+  }),
+  // ---------------------------------------------------------------- social engineering / impersonation
+  pattern({
+    id: 'social-brand-impersonation',
+    category: 'social-engineering',
+    severity: 'medium',
+    nature: 'directive',
+    kinds: ['instruction'],
+    keywords: ['official', 'verified', 'certified', 'approved', 'endorsed', 'signed', 'published by', 'released by', 'maintained by', 'developed by', 'security team', 'trust', 'from the'],
+    patterns: [
+      r`\bofficial${S}(?:anthropic|claude|openai|chatgpt|google|microsoft|github|apple|aws|amazon|meta)${S}(?:skill|plugin|extension|tool|integration|release|update|security|package|version|team|support|patch)\b`,
+      r`\b(?:verified|certified|approved|endorsed|signed|published|released|maintained|developed)${S}by${S}(?:anthropic|openai|claude|google${S}security|microsoft${S}security|github${S}security)\b`,
+      r`\b(?:anthropic|claude|openai)[- ](?:verified|certified|approved|official|security${S}team|trust${S}(?:and|&)${S}safety)\b`,
+      r`\bfrom${S}the${S}(?:anthropic|claude|openai)${S}(?:security${S}|trust${S}(?:and|&)${S}safety${S}|support${S})?team\b`,
+    ],
+  }),
+  pattern({
+    id: 'social-urgency-pressure',
+    category: 'social-engineering',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['suspended', 'locked', 'deleted', 'terminated', 'revoked', 'lost', 'failure', 'failing', 'required', 'mandatory', 'critical', 'must', 'have to', 'need to', 'dringend', 'sofort', 'sonst', 'andernfalls', 'urgente', 'inmediatamente', 'de lo contrario'],
+    patterns: [
+      r`\b(?:your${S})?(?:account|access|license|subscription|data|files|api${S}key)${S}(?:will|may|could)${S}be${S}(?:permanently${S})?(?:suspended|locked|deleted|terminated|revoked|lost|disabled)\b`,
+      r`\b(?:failure|failing)${S}to${S}(?:comply|do${S}so|run${S}this|install|act)\b${gap(40)}\b(?:will|may)${S}(?:result|cause|lead)`,
+      r`\b(?:required|mandatory|critical)${S}(?:security${S})?(?:update|patch|prerequisite|step)\b${gap(60)}\b(?:or|otherwise)${S}(?:the${S})?(?:skill|it|this|nothing|everything)${S}(?:will${S})?(?:not${S}work|fail|break|stop${S}working|be${S}disabled)`,
+      r`\b(?:must|have${S}to|need${S}to)${S}(?:run|install|execute|download)${S}(?:this|it)${S}(?:first|immediately|right${S}now)\b${gap(40)}\b(?:or|otherwise)\b${gap(40)}\b(?:will${S}not|won't|fail|break|lose)`,
+      r`\b(?:dringend|sofort)\b${gap(30)}\b(?:ausfuhren|installieren|eingeben|herunterladen)\b${gap(40)}\b(?:sonst|andernfalls)\b|\b(?:sonst|andernfalls)${S}(?:wird${S}(?:ihr|dein)${S}(?:konto|zugang)${S}(?:gesperrt|geloscht)|funktioniert${S}(?:der${S}skill|nichts)${S}(?:mehr${S})?nicht)`,
+      r`\b(?:urgente|inmediatamente)\b${gap(30)}\b(?:ejecuta|instala|introduce|descarga)\b|\bde${S}lo${S}contrario${S}(?:tu${S}cuenta${S}sera${S}(?:bloqueada|suspendida|eliminada)|el${S}skill${S}no${S}funcionara)`,
+    ],
+  }),
+  pattern({
+    id: 'social-false-reassurance',
+    category: 'social-engineering',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['leave', 'safe', 'harmless', 'secure', 'no need to', 'trust', 'worry', 'alarmed', 'sicher', 'harmlos', 'verlassen', 'seguro', 'inofensivo', 'no es necesario'],
+    patterns: [
+      r`\b(?:your${S}|the${S}|all${S})?(?:keys?|credentials|data|passwords?|tokens?|secrets?|information|files)${S}(?:never|will${S}never|do${S}not|don't|won't)${S}leave${S}(?:your|this|the)${S}(?:machine|computer|device|system|laptop|network)\b`,
+      r`\b(?:this|it|the${S}(?:script|command|installer|binary))${S}is${S}(?:completely${S}|totally${S}|100%${S}|perfectly${S}|entirely${S})(?:safe|harmless|secure)\b${gap(30)}\b(?:to${S})?(?:run|execute|install|ignore|approve)\b`,
+      r`\bno${S}need${S}to${S}(?:review|check|verify|inspect|read|audit)${S}(?:the${S}|this${S})?(?:script|code|command|file|contents|installer)\b`,
+      r`\b(?:just${S}trust${S}(?:it|this|us|me))\b|\b(?:do${S}not|don't)${S}(?:worry|be${S}alarmed)${S}(?:about|if)\b${gap(50)}\b(?:antivirus|warning|firewall|security|permission|gatekeeper|defender)`,
+      r`\b(?:vollig|absolut|100${S}?%|garantiert)${S}(?:sicher|harmlos|unbedenklich)\b${gap(30)}\b(?:ausfuhren|installieren)|\b(?:daten|schlussel|passworter)${S}verlassen${S}(?:nie|niemals)${S}(?:ihren|deinen)${S}(?:rechner|computer)`,
+      r`\b(?:completamente|totalmente|100${S}?%)${S}(?:seguro|inofensivo)\b${gap(30)}\b(?:ejecutar|instalar)|\bno${S}es${S}necesario${S}revisar${S}(?:el${S})?(?:script|codigo)`,
+    ],
+  }),
+  // ---------------------------------------------------------------- trigger abuse
+  pattern({
+    id: 'trigger-overbroad-activation',
+    category: 'trigger-abuse',
+    severity: 'low',
+    nature: 'directive',
+    ctx: { frontmatter: 1 },
+    keywords: ['every', 'all', 'any', 'each', 'always', 'other skill', 'jede', 'alle', 'cada', 'toda', 'cualquier'],
+    patterns: [
+      r`\b(?:use|invoke|activate|load|apply|trigger|run)${S}(?:this${S}skill${S})?(?:for|on|with|in|before|after)${S}(?:every|all|any|each)${S}(?:single${S})?(?:tasks?|requests?|messages?|conversations?|quer(?:y|ies)|prompts?|turns?|responses?|questions?|sessions?)\b`,
+      r`\balways${S}(?:use|invoke|load|activate|run)${S}this${S}skill\b|\b(?:before|instead${S}of)${S}(?:any|all|every)${S}other${S}skills?\b`,
+      r`\b(?:bei|fur)${S}(?:jede[nmrs]?|alle)${S}(?:anfrage|aufgabe|nachricht|unterhaltung)(?:n)?${S}(?:verwenden|nutzen|laden|aktivieren)`,
+      r`\b(?:usa|utiliza|activa|carga)${S}(?:este${S}skill${S})?(?:para|en)${S}(?:cada|toda|todas${S}las|cualquier)${S}(?:tarea|solicitud|peticion|mensaje|conversacion)`,
+    ],
+  }),
+  // ---------------------------------------------------------------- supply chain
+  pattern({
+    id: 'supply-url-install',
+    category: 'supply-chain',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['pip', 'npm', 'yarn', 'pnpm', 'gem', 'uv'],
+    patterns: [
+      r`\b(?:pip3?|uv${S}pip|python3?${S}-m${S}pip)${S}install\b[^\n|;&]{0,120}?(?:git\+https?://|https?://(?!pypi\.org|files\.pythonhosted\.org)[^\s"']{4,200})`,
+      r`\b(?:npm|pnpm)${S}(?:install|i|add)\b[^\n|;&]{0,120}?(?:https?://|git\+|github:|gitlab:|bitbucket:)|\byarn${S}add\b[^\n|;&]{0,120}?(?:https?://|git\+|github:)`,
+      r`\bgem${S}install\b[^\n]{0,80}--source${S}https?://(?!rubygems\.org)`,
+    ],
+    validate: (info) => (RAW_IP_URL.test(info.match[0]) ? 'high' : true),
+  }),
+  pattern({
+    id: 'supply-custom-package-index',
+    category: 'supply-chain',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['index-url', 'registry', 'trusted-host'],
+    patterns: [
+      r`--(?:extra-)?index-url[ =]\s{0,2}https?://(?!pypi\.org|download\.pytorch\.org)|--trusted-host\b`,
+      r`\bnpm${S}config${S}set${S}registry\b|--registry[ =]https?://(?!registry\.npmjs\.org)|^\s{0,10}registry\s{0,3}=\s{0,3}https?://(?!registry\.npmjs\.org)`,
+    ],
+  }),
+  pattern({
+    id: 'supply-install-hook',
+    category: 'supply-chain',
+    severity: 'high',
+    nature: 'code',
+    langs: ['json', 'python'],
+    ctx: { resource: 0 },
+    keywords: ['install', 'cmdclass'],
+    patterns: [
+      r`["'](?:pre|post)?install["']\s{0,3}:\s{0,3}["'][^"'\n]{1,300}["']`,
+      r`\bcmdclass\s{0,3}=\s{0,3}\{[^\n}]{0,200}["']?(?:install|develop|egg_info|build_py)|\bclass${S}\w{1,60}\s{0,3}\(\s{0,3}(?:install|develop|egg_info|_install)\s{0,3}\)`,
+    ],
+    validate: (info) => (BENIGN_INSTALL_SCRIPT.test(info.match[0]) ? 'low' : true),
+  }),
+  // ---------------------------------------------------------------- resource abuse
+  pattern({
+    id: 'resource-crypto-mining',
+    category: 'resource-abuse',
+    severity: 'critical',
+    nature: 'reference',
+    keywords: ['xmrig', 'stratum+', 'minerd', 'cpuminer', 'cgminer', 'nicehash', 'minergate', 'coinhive', 'cryptonight', 'randomx', 'donate-level', 'monero', 'supportxmr', 'nanopool', '2miners', 'f2pool', 'ethermine', 'hashvault', 'moneroocean'],
+    patterns: [
+      r`\bxmrig\b|stratum\+(?:tcp|ssl|tls)://|\bminerd\b|\bcpuminer\b|\bcgminer\b|\bnicehash\b|\bminergate\b|\bcoinhive\b|\bcryptonight\b|\brandomx\b|--donate-level\b|\bmonero\b[^\n]{0,30}\b(?:miner|mining|pool)\b|\bsupportxmr\.com\b|\bnanopool\.org\b|\b2miners\.com\b|\bf2pool\.com\b|\bethermine\.org\b|\bhashvault\.pro\b|\bmoneroocean\.stream\b`,
+    ],
+  }),
+  pattern({
+    id: 'resource-fork-bomb',
+    category: 'resource-abuse',
+    severity: 'critical',
+    nature: 'code',
+    keywords: [':|:', '%0|%0', 'fork', 'while', 'for(;;'],
+    patterns: [
+      r`:\(\)\s{0,3}\{\s{0,3}:\s{0,3}\|\s{0,3}:\s{0,3}&\s{0,3}\}\s{0,3};\s{0,3}:|%0\s{0,3}\|\s{0,3}%0`,
+      r`\bwhile${S}(?:True|1)\s{0,3}:\s{0,40}(?:os\.fork\(\)|subprocess\.Popen\(\s{0,3}\[?\s{0,3}sys\.executable)`,
+      r`\b(?:while\s{0,3}\(\s{0,3}(?:true|1)\s{0,3}\)|for\s{0,3}\(\s{0,3};\s{0,3};\s{0,3}\))\s{0,3}\{?\s{0,40}(?:fork\(\)|child_process\.fork\(|spawn\(\s{0,3}process\.argv)`,
+    ],
+  }),
+  pattern({
+    id: 'resource-unbounded-consumption',
+    category: 'resource-abuse',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['bytearray', 'bytes(', '**', 'new array', 'arraybuffer', 'uint8array', 'buffer.alloc', 'stress', 'while true'],
+    patterns: [
+      r`\b(?:bytearray|bytes)\(\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10,})\s{0,3}\)|["'][^"'\n]{1,5}["']\s{0,3}\*\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10,})`,
+      r`\bnew${S}(?:Array|ArrayBuffer|Uint8Array)\(\s{0,3}(?:1e(?:9|1\d)|\d{10,})|\bBuffer\.alloc(?:Unsafe)?\(\s{0,3}(?:1e(?:9|1\d)|\d{10,})`,
+      r`\bstress(?:-ng)?${S}--(?:cpu|vm|io)\b|\bwhile${S}true\s{0,3};\s{0,3}do\b[^\n]{0,80}&\s{0,3}done\b`,
+    ],
+  }),
+  // ---------------------------------------------------------------- time bombs
+  pattern({
+    id: 'timebomb-date-trigger',
+    category: 'time-bombs',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['datetime', 'date.today', 'time.time', 'date.now', 'new date', '$(date', 'get-date'],
+    patterns: [
+      r`(?:datetime(?:\.datetime)?\.(?:now|today|utcnow)\(\)|\bdate\.today\(\)|\btime\.time\(\)|\bDate\.now\(\)|\bnew${S}Date\(\)(?:\.getTime\(\))?|\$\(date\s{1,3}\+%[sYmdHM]{1,8}\)|\bGet-Date\b)[^\n]{0,60}?(?:>|>=|<|<=|==|-gt|-ge|-lt|-eq)\s{0,3}["']?(?:\(?\s{0,3}datetime(?:\.datetime)?\(\s{0,3}20\d\d|date\(\s{0,3}20\d\d|new${S}Date\(\s{0,3}["']?20\d\d|20\d\d[-/]?[01]\d[-/]?[0-3]\d|1[5-9]\d{8}\b|\[datetime\]["']20\d\d)`,
+      r`(?:datetime(?:\.datetime)?\(\s{0,3}20\d\d[^\n)]{0,30}\)|\b1[5-9]\d{8}\b)\s{0,3}(?:<|<=|>|>=)\s{0,3}(?:datetime(?:\.datetime)?\.(?:now|today|utcnow)|time\.time|Date\.now|date\.today)`,
+    ],
+  }),
+  pattern({
+    id: 'timebomb-usage-trigger',
+    category: 'time-bombs',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['uses', 'runs', 'invocations', 'executions', 'times', 'calls', 'launches', 'activations', 'use', 'run', 'invocation', 'execution', 'call', 'run_count', 'usage_count', 'launch_count', 'invocation_count', 'times_run', 'ausfuhrungen', 'aufrufe', 'ejecuciones', 'usos'],
+    patterns: [
+      r`\b(?:after|on|once|starting${S}(?:with|from))${S}(?:the${S})?(?:\d{1,4}|three|five|ten|twenty|fifty|hundred)(?:th|st|nd|rd)?${S}(?:uses|runs|invocations|executions|times|calls|launches|activations|use|run|invocation|execution|call)\b${gap(60)}\b(?:start|begin|switch|activate|enable|silently|send|delete|run|execute|upload|stop${S}asking)`,
+      r`\b(?:run_count|usage_count|launch_count|invocation_count|times_run|use_count)\s{0,3}(?:>=|==|>)\s{0,3}\d{1,6}`,
+      r`\bnach${S}(?:\d{1,4}|zehn|funf|drei)${S}(?:ausfuhrungen|aufrufen|nutzungen)\b${gap(60)}\b(?:beginne|starte|sende|losche|aktiviere)|\bdespues${S}de${S}(?:\d{1,4}|diez|cinco|tres)${S}(?:ejecuciones|usos|llamadas)\b${gap(60)}\b(?:empieza|comienza|envia|borra|activa)`,
+    ],
+  }),
+  pattern({
+    id: 'timebomb-magic-trigger',
+    category: 'time-bombs',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['says', 'types', 'writes', 'mentions', 'contains', 'includes', 'sends', 'enters', 'backdoor', 'activate', 'trigger', 'magic', 'godmode', 'secret_mode', 'debug_override'],
+    patterns: [
+      r`\b(?:if|when|whenever|once)${S}(?:the${S})?(?:user|anyone|someone|input|message|prompt|request)${S}(?:says|types|writes|mentions|contains|includes|sends|enters)${S}["'][^"'\n]{1,40}["'],?${S}(?:then${S})?(?:ignore|run|execute|send|switch|enter|activate|disable|reveal|unlock|enable|delete|upload|grant|bypass|drop)\b`,
+      r`\bos\.(?:environ\.get|getenv)\(\s{0,3}["'][A-Z_]{0,20}(?:BACKDOOR|ACTIVATE|TRIGGER|MAGIC|SECRET_MODE|GODMODE|DEBUG_OVERRIDE|UNLOCK)`,
+    ],
+  }),
+  // ---------------------------------------------------------------- money
+  pattern({
+    id: 'finance-move-funds',
+    category: 'financial-actions',
+    severity: 'medium',
+    nature: 'code',
+    keywords: ['transfer', 'send', 'wire', 'withdraw', 'move', 'sendtransaction', 'signtransaction', 'eth_send', 'transferfrom', 'wallet.send', 'sendrawtransaction', 'order', 'stripe.', 'uberweise', 'transfiere'],
+    patterns: [
+      r`\b(?:transfer|send|wire|withdraw|move)${S}(?:the${S}|all${S}(?:the${S})?|(?:\$|€)?\d[\d,.]{0,12}${S})?(?:funds|money|balance|crypto(?:currency)?|bitcoin|btc|eth(?:er)?|usdt|usdc|sol|tokens|payment)${S}(?:to|into|from)\b`,
+      r`\b(?:sendTransaction|signTransaction|eth_sendTransaction|eth_sendRawTransaction|transferFrom|sendrawtransaction)\b|\bwallet\.send\w{0,12}\(|\bstripe\.(?:charges|paymentIntents|transfers|payouts)\.create\(`,
+      r`\b(?:place|execute|submit)${S}(?:a${S})?(?:market|limit|buy|sell)${S}orders?\b`,
+      r`\buberweise${S}(?:den${S}betrag|das${S}geld|alle)\b|\btransfiere${S}(?:los${S}fondos|el${S}dinero|todo${S}el${S}saldo)\b`,
+    ],
+  }),
+  pattern({
+    id: 'finance-payment-redirect',
+    category: 'financial-actions',
+    severity: 'high',
+    nature: 'directive',
+    keywords: ['replace', 'swap', 'substitute', 'change', 'ersetze', 'reemplaza', 'sustituye'],
+    patterns: [
+      r`\b(?:replace|swap|substitute|change)${S}(?:any${S}|the${S}|all${S}|every${S})?(?:wallet|bitcoin|btc|eth|crypto|recipient|iban|payment|payee|bank)${S}(?:address(?:es)?|accounts?|details|numbers?)\b${gap(60)}\b(?:with|to|by)${S}(?:ours|our|this|the${S}following|mine|[13][a-km-zA-HJ-NP-Z1-9]{25,34}\b|0x[0-9a-fA-F]{40}\b|bc1[a-z0-9]{20,60}\b)`,
+      r`\bersetze\b${gap(30)}\b(?:wallet-?adressen?|iban|kontonummer|empfanger)\b|\b(?:reemplaza|sustituye)\b${gap(30)}\b(?:direcciones?${S}de${S}(?:billetera|cartera|wallet)|iban|cuenta${S}del${S}destinatario)\b`,
+    ],
+  }),
+  // ---------------------------------------------------------------- untrusted content
+  pattern({
+    id: 'untrusted-follow-external-instructions',
+    category: 'untrusted-content',
+    severity: 'medium',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['follow', 'obey', 'execute', 'carry out', 'comply', 'act on', 'befolge', 'fuhre', 'sigue', 'ejecuta', 'obedece'],
+    patterns: [
+      r`\b(?:follow|obey|execute|carry${S}out|comply${S}with|act${S}on|do)${S}(?:any${S}|all${S}|the${S}|whatever${S})?(?:instructions|commands|directions|orders|tasks|directives)${S}(?:(?:found|contained|included|embedded|written|given|listed|provided|you${S}find)${S})?(?:in|on|from|inside)${S}(?:the${S}|any${S}|each${S}|every${S})?(?:(?:fetched|downloaded|retrieved|remote|external|linked|incoming)${S})?(?:web${S}?pages?|pages?|websites?|urls?|e-?mails?|issues?|comments?|tweets?|posts?|messages?|responses?|pull${S}requests?|tickets?)\b`,
+      r`\b(?:befolge|fuhre)\b${gap(30)}\b(?:anweisungen|befehle)${S}(?:aus${S}|in${S})(?:der${S}|den${S})?(?:webseite|e-?mail|nachricht|antwort|kommentaren?)\b|\b(?:sigue|ejecuta|obedece)\b${gap(30)}\b(?:instrucciones|comandos)${S}(?:de${S}la|del|de${S}los|en${S}la|en${S}el)${S}(?:pagina|sitio${S}web|correo|mensaje|respuesta|comentarios?)\b`,
+    ],
+  }),
+  pattern({
+    id: 'untrusted-arbitrary-web-content',
+    category: 'untrusted-content',
+    severity: 'low',
+    nature: 'directive',
+    keywords: ['any', 'arbitrary', 'user-provided', 'user-supplied', 'given', 'linked', 'reddit', 'twitter', 'x.com', 'hacker news', 'forum', 'social media'],
+    patterns: [
+      r`\b(?:fetch|scrape|crawl|browse|read|download|load|visit)${S}(?:any|arbitrary|user-provided|user-supplied|all${S}linked)${S}(?:urls?|web${S}?pages?|websites?|links|pages|sites)\b`,
+      r`\b(?:read|fetch|scrape|monitor|ingest|summari[sz]e)${S}(?:the${S}latest${S}|new${S}|all${S})?(?:reddit|twitter|x\.com|hacker${S}news|forum|social${S}media|discord|telegram)${S}(?:posts|threads|comments|messages|feeds?)\b`,
+    ],
+  }),
+  // ---------------------------------------------------------------- harmful content
+  pattern({
+    id: 'harmful-weapons-drugs',
+    category: 'harmful-content',
+    severity: 'high',
+    nature: 'directive',
+    keywords: ['how to', 'instructions', 'steps to', 'guide to', 'recipe', 'bombe', 'sprengstoff', 'nervengift', 'bomba', 'explosivo', 'sarin', 'metanfetamina'],
+    patterns: [
+      r`\b(?:how${S}to|instructions${S}(?:for|to|on)|steps${S}to|guide${S}to|recipe${S}for)${S}(?:make|build|create|synthesi[sz]e|manufacture|produce|assemble|cook|make${S}your${S}own)${S}(?:a${S}|an${S})?(?:homemade${S}|untraceable${S})?(?:bombs?|explosives?|pipe${S}bombs?|nerve${S}agents?|sarin|vx${S}gas|ricin|anthrax|bioweapons?|chemical${S}weapons?|meth(?:amphetamine)?|fentanyl|napalm|ghost${S}guns?|firearms?${S}without${S}serial)`,
+      r`\b(?:bombe|sprengstoff|nervengift|sarin)\w{0,3}${S}(?:bauen|herstellen|synthetisieren)\b|\b(?:fabricar|construir|sintetizar)${S}(?:una${S}|un${S})?(?:bomba|explosivos?|gas${S}sarin|metanfetamina|arma${S}quimica)\b`,
+    ],
+  }),
+  pattern({
+    id: 'harmful-malware-creation',
+    category: 'harmful-content',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['ransomware', 'keylogger', 'malware', 'virus', 'worm', 'trojan', 'rootkit', 'botnet', 'stealer', 'spyware', 'phishing'],
+    patterns: [
+      r`\b(?:write|create|generate|build|develop|code|produce)${S}(?:a${S}|an${S}|some${S}|working${S}|functional${S}|undetectable${S}|polymorphic${S}|fully${S}functional${S}){0,3}(?:ransomware|keylogger|malware|computer${S}virus|worm|trojan|rootkit|botnet|credential${S}stealer|infostealer|spyware)\b`,
+      r`\b(?:create|write|generate|craft|draft|send)${S}(?:convincing${S}|realistic${S}|targeted${S}|mass${S})?(?:phishing|spear[- ]phishing)${S}(?:e-?mails?|pages?|sites?|messages?|campaigns?|kits?)\b`,
+    ],
+  }),
+  pattern({
+    id: 'unicode-punycode-domain',
+    category: 'unicode-tricks',
+    severity: 'medium',
+    nature: 'reference',
+    keywords: ['xn--'],
+    patterns: [r`\b(?:https?://|www\.|@)[^\s/"'<>]{0,100}?\bxn--[a-z0-9-]{2,60}`],
+  }),
+  // ---------------------------------------------------------------- tool permissions (natural language)
+  pattern({
+    id: 'tools-permission-escalation-request',
+    category: 'tool-permissions',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['approve', 'accept', 'allow', 'grant', 'give', 'enable', 'turn on', 'switch to', 'genehmige', 'erlaube', 'aprueba', 'permite', 'concede'],
+    patterns: [
+      r`\b(?:approve|accept|allow|grant)${S}(?:all|every|any)${S}(?:tool${S}(?:calls?|uses?|requests?)|permissions?|permission${S}(?:requests|prompts)|commands)\b${gap(40)}\b(?:automatically|without|blindly)?`,
+      r`\b(?:grant|give)${S}(?:this${S}skill${S}|me${S}|the${S}agent${S})?(?:full|unrestricted|root|admin(?:istrator)?|sudo)${S}(?:access|permissions?|privileges)\b`,
+      r`\b(?:enable|turn${S}on|switch${S}to|activate)${S}(?:auto[- ]?approve|yolo${S}mode|bypass${S}permissions?(?:${S}mode)?|auto[- ]?accept(?:${S}edits)?)\b`,
+      r`\b(?:genehmige|erlaube)${S}(?:alle|jede)${S}(?:werkzeugaufrufe|tool-?aufrufe|berechtigungen|befehle)\b|\b(?:aprueba|permite|concede)${S}(?:todas${S}las|todos${S}los|cualquier)${S}(?:llamadas${S}a${S}herramientas|permisos|comandos)\b`,
+    ],
+  }),
+];
+
+const RAW_IP_URL = rx('supply:raw-ip-url', String.raw`https?://(?:\d{1,3}\.){3}\d{1,3}`);
+const BENIGN_INSTALL_SCRIPT = rx('supply:benign-install-script', String.raw`node-gyp|prebuild-install|node-pre-gyp|husky|patch-package|electron-builder\s{1,3}install-app-deps|ngcc|tsc\b|npm\s{1,3}run\s{1,3}build`, 'i');

@@ -1,0 +1,181 @@
+import type { Severity } from '../engine.types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
+import { pattern, S } from './define';
+
+const r = String.raw;
+
+const PLACEHOLDER = rx(
+  'secrets:placeholder',
+  String.raw`example|sample|dummy|placeholder|your[_-]?|<[^>]{0,40}>|\$\{|\{\{|xxxx|XXXX|\*\*\*|\.\.\.|changeme|change[_-]me|redacted|replace[_-]?me|insert|fake|test[_-]?key|abcdef|123456|000000|1111111|os\.environ|process\.env|getenv|env\(|secrets\.`,
+  'i',
+);
+
+/** Few distinct characters: `aaaaaaaa…`, `xxxxxxxx…`, `01234567…` are not real secrets. */
+function lowDiversity(v: string): boolean {
+  return new Set(v.toLowerCase()).size < 6;
+}
+
+function secretValueCheck(value: string): Severity | true {
+  if (PLACEHOLDER.test(value) || lowDiversity(value)) return 'info';
+  return true;
+}
+
+function wholeMatchCheck(info: PatternMatchInfo): Severity | true {
+  return secretValueCheck(info.match[0]);
+}
+
+function lastGroupCheck(info: PatternMatchInfo): Severity | true {
+  const m = info.match;
+  for (let i = m.length - 1; i > 0; i--) if (m[i] !== undefined) return secretValueCheck(m[i]);
+  return secretValueCheck(m[0]);
+}
+
+const WEAK_PASSWORD = rx('secrets:weak-password', String.raw`^(?:pass(?:word)?|secret|postgres|root|admin|guest|user|mysql|redis|pw|pwd)$`, 'i');
+const LOCAL_HOST = rx('secrets:local-host', String.raw`@(?:localhost|127\.0\.0\.1|db|postgres|mysql|redis|mongo)[:/]`, 'i');
+const PEM_BODY = rx('secrets:pem-body', String.raw`^[A-Za-z0-9+/=]{40,}\s*$`);
+
+/** Hard-coded credentials: provider key shapes, private keys, tokens, connection strings. */
+export const SECRET_RULES: PatternRule[] = [
+  pattern({
+    id: 'secret-aws-access-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['akia', 'asia'],
+    patterns: [{ src: r`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`, flags: 'g' }],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-aws-secret-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['aws_secret', 'secretaccesskey', 'secret_access_key'],
+    patterns: [r`\b(?:aws_secret_access_key|aws_secret_key|secretaccesskey|aws_secret)["']?\s{0,3}[=:]\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`],
+    validate: lastGroupCheck,
+  }),
+  pattern({
+    id: 'secret-github-token',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
+    patterns: [{ src: r`\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})`, flags: 'g' }],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-openai-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['sk-'],
+    patterns: [{ src: r`\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}`, flags: 'g' }],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-anthropic-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['sk-ant-'],
+    patterns: [{ src: r`\bsk-ant-(?:api|admin|oat|sid)\d{2}-[A-Za-z0-9_-]{32,255}`, flags: 'g' }],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-slack-token',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['xoxb-', 'xoxa-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'hooks.slack.com/services/t'],
+    patterns: [
+      { src: r`\bxox[abposr]-[0-9]{6,20}-[0-9A-Za-z-]{6,255}`, flags: 'g' },
+      { src: r`hooks\.slack\.com/services/T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{20,40}`, flags: 'g' },
+    ],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-stripe-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    secret: true,
+    keywords: ['sk_live_', 'rk_live_', 'sk_test_', 'rk_test_'],
+    patterns: [{ src: r`\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{20,255}`, flags: 'g' }],
+    validate: (info) => (info.match[0].includes('_test_') ? 'low' : wholeMatchCheck(info)),
+  }),
+  pattern({
+    id: 'secret-provider-token',
+    category: 'hardcoded-secrets',
+    severity: 'high',
+    nature: 'secret',
+    secret: true,
+    keywords: ['aiza', 'hf_', 'glpat-', 'npm_', 'sg.', ':aa', 'accountkey=', 'shpat_', 'pypi-', 'dop_v1_', 'xapp-'],
+    patterns: [
+      { src: r`\bAIza[0-9A-Za-z_-]{35}\b|\bhf_[A-Za-z0-9]{34,64}\b|\bglpat-[A-Za-z0-9_-]{20,64}\b|\bnpm_[A-Za-z0-9]{36}\b`, flags: 'g' },
+      { src: r`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b|\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b|AccountKey=[A-Za-z0-9+/]{60,100}={0,2}`, flags: 'g' },
+      { src: r`\bshpat_[a-fA-F0-9]{32}\b|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|\bdop_v1_[a-f0-9]{64}\b|\bxapp-\d-[A-Z0-9]{9,12}-\d{10,14}-[a-f0-9]{32,64}`, flags: 'g' },
+    ],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-private-key',
+    category: 'hardcoded-secrets',
+    severity: 'critical',
+    nature: 'secret',
+    keywords: ['private key'],
+    patterns: [r`-----BEGIN${S}(?:RSA${S}|EC${S}|DSA${S}|OPENSSH${S}|ENCRYPTED${S}|PGP${S})?PRIVATE${S}KEY(?:${S}BLOCK)?-----`],
+    validate: (info) => {
+      // A header followed by a real key body; a header with "..." or nothing is documentation.
+      const lines = info.file.normLines;
+      const idx = lines.indexOf(info.line);
+      for (let i = idx + 1; i < lines.length && i <= idx + 3; i++) {
+        const t = lines[i].trim();
+        if (t === '' || t.includes(':')) continue;
+        return PEM_BODY.test(t) ? true : 'low';
+      }
+      return 'low';
+    },
+  }),
+  pattern({
+    id: 'secret-jwt',
+    category: 'hardcoded-secrets',
+    severity: 'high',
+    nature: 'secret',
+    secret: true,
+    keywords: ['eyj'],
+    patterns: [{ src: r`\beyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,2000}`, flags: 'g' }],
+    validate: wholeMatchCheck,
+  }),
+  pattern({
+    id: 'secret-connection-string',
+    category: 'hardcoded-secrets',
+    severity: 'high',
+    nature: 'secret',
+    secret: true,
+    keywords: ['postgres', 'mysql', 'mariadb', 'mongodb', 'redis', 'amqp', 'mssql', 'sqlserver', 'clickhouse'],
+    patterns: [r`\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|clickhouse)://[^\s:/@'"]{1,64}:([^\s@/'"]{3,128})@[^\s/'"]{2,200}`],
+    validate: (info) => {
+      const pw = info.match[1] ?? '';
+      if (PLACEHOLDER.test(pw) || WEAK_PASSWORD.test(pw) || pw.startsWith('$') || pw.startsWith('%')) return 'info';
+      if (LOCAL_HOST.test(info.match[0] + '/')) return 'low';
+      return true;
+    },
+  }),
+  pattern({
+    id: 'secret-password-assignment',
+    category: 'hardcoded-secrets',
+    severity: 'medium',
+    nature: 'secret',
+    secret: true,
+    keywords: ['password', 'passwd', 'pwd', 'db_pass', 'secret', 'api_key', 'api-key', 'apikey', 'access_token', 'access-token', 'auth_token', 'auth-token', 'client_secret', 'client-secret', 'private_key', 'private-key'],
+    patterns: [r`\b(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`],
+    validate: lastGroupCheck,
+  }),
+];

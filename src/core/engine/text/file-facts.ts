@@ -1,0 +1,80 @@
+import type { SkillFile } from '../../ingest/ingest.types';
+import type { FileFacts, LineLang } from '../rule-types';
+import { normalizeText } from './normalize';
+
+const EXT_LANG: Record<string, LineLang> = {
+  py: 'python', pyw: 'python', ipynb: 'json',
+  sh: 'shell', bash: 'shell', zsh: 'shell', ksh: 'shell', fish: 'shell', command: 'shell',
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'javascript', tsx: 'javascript', jsx: 'javascript', mts: 'javascript', cts: 'javascript',
+  ps1: 'powershell', psm1: 'powershell', psd1: 'powershell',
+  rb: 'ruby',
+  json: 'json', jsonc: 'json',
+  yaml: 'yaml', yml: 'yaml', toml: 'yaml', ini: 'yaml', cfg: 'yaml',
+  html: 'html', htm: 'html', svg: 'html', xml: 'html', vue: 'html',
+  md: 'prose', markdown: 'prose', mdx: 'prose', txt: 'prose', rst: 'prose',
+};
+
+const NAME_LANG: Record<string, LineLang> = {
+  dockerfile: 'shell', makefile: 'shell', '.bashrc': 'shell', '.zshrc': 'shell', '.profile': 'shell',
+};
+
+const LANG_ALIASES: Record<string, LineLang> = {
+  python: 'python', py: 'python', python3: 'python', ipython: 'python', pycon: 'python',
+  shell: 'shell', sh: 'shell', bash: 'shell', zsh: 'shell', console: 'shell', shellsession: 'shell', terminal: 'shell', fish: 'shell', dockerfile: 'shell', makefile: 'shell',
+  javascript: 'javascript', js: 'javascript', typescript: 'javascript', ts: 'javascript', node: 'javascript', jsx: 'javascript', tsx: 'javascript', mjs: 'javascript',
+  powershell: 'powershell', ps: 'powershell', ps1: 'powershell', pwsh: 'powershell', bat: 'powershell', cmd: 'powershell',
+  ruby: 'ruby', rb: 'ruby',
+  json: 'json', jsonc: 'json',
+  yaml: 'yaml', yml: 'yaml', toml: 'yaml', ini: 'yaml',
+  html: 'html', xml: 'html', svg: 'html',
+  markdown: 'prose', md: 'prose', text: 'prose', txt: 'prose', plaintext: 'prose',
+};
+
+export function langFromName(name: string | null | undefined): LineLang | null {
+  if (!name) return null;
+  return LANG_ALIASES[name.toLowerCase()] ?? null;
+}
+
+export function extOf(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+export function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+}
+
+export function fileLang(file: SkillFile): LineLang {
+  const byName = langFromName(file.language);
+  if (byName) return byName;
+  const base = baseOf(file.path);
+  if (NAME_LANG[base]) return NAME_LANG[base];
+  return EXT_LANG[extOf(file.path)] ?? (file.kind === 'instruction' ? 'prose' : 'other');
+}
+
+export function isMarkdownFile(file: SkillFile): boolean {
+  const ext = extOf(file.path);
+  return ext === 'md' || ext === 'markdown' || ext === 'mdx' || (file.kind === 'instruction' && ext !== 'txt' && !EXT_LANG[ext]);
+}
+
+export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
+  const markdown = !decoded && isMarkdownFile(file);
+  const norm = normalizeText(content, { markdown });
+  const rawLines = content.split('\n');
+  const normLines = norm === content ? rawLines : norm.split('\n');
+  return {
+    file,
+    path: file.path,
+    ext: extOf(file.path),
+    base: baseOf(file.path),
+    kind: file.kind,
+    lang: decoded ? 'other' : fileLang(file),
+    markdown,
+    decoded,
+    raw: content,
+    norm,
+    rawLines,
+    normLines,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Aho–Corasick automaton over lowercase ASCII keywords. One linear pass over a text reports,
+ * for every keyword occurrence, the keyword index and the 0-based line it ends on. Characters
+ * outside ASCII never take part in a keyword (they reset to the root's transition of code 0).
+ * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
+ */
+export class KeywordAutomaton {
+  private readonly delta: Int32Array; // states × 128
+  private readonly outStart: Int32Array; // per state: start into outList (output links flattened)
+  private readonly outList: Int32Array;
+  readonly keywords: readonly string[];
+
+  constructor(keywords: readonly string[]) {
+    this.keywords = keywords;
+    // Build the trie.
+    const children: Map<number, number>[] = [new Map()];
+    const terminal: number[][] = [[]];
+    keywords.forEach((kw, idx) => {
+      let s = 0;
+      for (let i = 0; i < kw.length; i++) {
+        let c = kw.charCodeAt(i);
+        if (c >= 65 && c <= 90) c += 32;
+        if (c > 127) c = 0;
+        let next = children[s].get(c);
+        if (next === undefined) {
+          next = children.length;
+          children.push(new Map());
+          terminal.push([]);
+          children[s].set(c, next);
+        }
+        s = next;
+      }
+      terminal[s].push(idx);
+    });
+    const n = children.length;
+    const delta = new Int32Array(n * 128);
+    const fail = new Int32Array(n);
+    const outputs: number[][] = terminal.map((t) => t.slice());
+    // BFS to fill failure links and the full transition table.
+    const queue: number[] = [];
+    for (let c = 0; c < 128; c++) {
+      const child = children[0].get(c);
+      if (child !== undefined) {
+        delta[c] = child;
+        fail[child] = 0;
+        queue.push(child);
+      } else {
+        delta[c] = 0;
+      }
+    }
+    for (let qi = 0; qi < queue.length; qi++) {
+      const s = queue[qi];
+      const f = fail[s];
+      if (outputs[f].length > 0) outputs[s].push(...outputs[f]);
+      for (let c = 0; c < 128; c++) {
+        const child = children[s].get(c);
+        if (child !== undefined) {
+          delta[s * 128 + c] = child;
+          fail[child] = delta[f * 128 + c];
+          queue.push(child);
+        } else {
+          delta[s * 128 + c] = delta[f * 128 + c];
+        }
+      }
+    }
+    const outStart = new Int32Array(n + 1);
+    let total = 0;
+    for (let s = 0; s < n; s++) {
+      outStart[s] = total;
+      total += outputs[s].length;
+    }
+    outStart[n] = total;
+    const outList = new Int32Array(total);
+    for (let s = 0, k = 0; s < n; s++) for (const o of outputs[s]) outList[k++] = o;
+    this.delta = delta;
+    this.outStart = outStart;
+    this.outList = outList;
+  }
+
+  /**
+   * Scans `text` and calls `onHit(keywordIndex, line)` for each occurrence (line is 0-based, the
+   * line on which the keyword ends). Consecutive hits of the same keyword on the same line are
+   * reported once.
+   */
+  scan(text: string, onHit: (keyword: number, line: number) => void): void {
+    const delta = this.delta;
+    const outStart = this.outStart;
+    const outList = this.outList;
+    const lastLine = new Int32Array(this.keywords.length).fill(-1);
+    let s = 0;
+    let line = 0;
+    for (let i = 0, len = text.length; i < len; i++) {
+      let c = text.charCodeAt(i);
+      if (c === 10) line++;
+      if (c >= 65 && c <= 90) c += 32;
+      else if (c > 127) c = 0;
+      s = delta[s * 128 + c];
+      const a = outStart[s];
+      const b = outStart[s + 1];
+      for (let k = a; k < b; k++) {
+        const kw = outList[k];
+        if (lastLine[kw] !== line) {
+          lastLine[kw] = line;
+          onHit(kw, line);
+        }
+      }
+    }
+  }
+}

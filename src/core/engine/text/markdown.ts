@@ -1,0 +1,139 @@
+import { rx } from '../regex-registry';
+
+/** Per-line structure flags of a markdown (instruction) file. */
+export const MD_FENCED = 1;
+export const MD_COMMENT_FULL = 2;
+export const MD_COMMENT_PARTIAL = 4;
+export const MD_QUOTE = 8;
+export const MD_FRONTMATTER = 16;
+export const MD_COUNTER_FENCE = 32;
+export const MD_COUNTER_SECTION = 64;
+export const MD_HEADING = 128;
+
+export interface MarkdownInfo {
+  flags: Uint8Array;
+  /** Info string language of the fence a line belongs to (only fenced lines), lowercased. */
+  fenceLang: Map<number, string>;
+  /** Comment spans [start, end) of lines that are partly inside an HTML comment. */
+  commentSpans: Map<number, Array<[number, number]>>;
+  /** Index of the closing frontmatter delimiter line, or -1 when there is no frontmatter. */
+  frontmatterEnd: number;
+}
+
+/**
+ * Words that mark text as a quoted counter-example (security training, detection docs): an
+ * example under such a heading, or right after such a lead-in, is documentation of an attack,
+ * not an instruction. Deliberately narrow — generic words such as "avoid" are not included.
+ */
+export const COUNTER_MARKER = rx(
+  'markdown:counter-marker',
+  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators? of compromise|boswillig\\w{0,4}|angriff\\w{0,4}|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|\\u274C|\\u26A0|\\u{1F6AB}',
+  'iu',
+);
+
+const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,}|~{3,})[ \\t]*([^`\\s]{0,30})');
+const HEADING = rx('markdown:heading', '^ {0,3}#{1,6}[ \\t]');
+const BLOCKQUOTE = rx('markdown:blockquote', '^ {0,3}>');
+
+export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
+  const n = lines.length;
+  const flags = new Uint8Array(n);
+  const fenceLang = new Map<number, string>();
+  const commentSpans = new Map<number, Array<[number, number]>>();
+  let frontmatterEnd = -1;
+
+  let start = 0;
+  if (n > 1 && lines[0].trim() === '---') {
+    for (let i = 1; i < n; i++) {
+      const t = lines[i].trim();
+      if (t === '---' || t === '...') {
+        frontmatterEnd = i;
+        break;
+      }
+    }
+    if (frontmatterEnd > 0) {
+      for (let i = 0; i <= frontmatterEnd; i++) flags[i] |= MD_FRONTMATTER;
+      start = frontmatterEnd + 1;
+    }
+  }
+
+  let fenceChar = '';
+  let fenceLen = 0;
+  let fenceLangCur = '';
+  let fenceCounter = false;
+  let inComment = false;
+  let sectionCounter = false;
+  const recent: string[] = []; // last non-empty prose lines (max 3)
+
+  for (let i = start; i < n; i++) {
+    const line = lines[i];
+    if (fenceChar !== '') {
+      flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0);
+      if (fenceLangCur) fenceLang.set(i, fenceLangCur);
+      const t = line.trim();
+      if (t.length >= fenceLen && t[0] === fenceChar && t.split('').every((c) => c === fenceChar)) fenceChar = '';
+      continue;
+    }
+    if (!inComment) {
+      const fo = FENCE_OPEN.exec(line);
+      if (fo) {
+        fenceChar = fo[1][0];
+        fenceLen = fo[1].length;
+        fenceLangCur = (fo[2] || '').toLowerCase();
+        fenceCounter = sectionCounter || recent.some((r) => COUNTER_MARKER.test(r));
+        flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0);
+        continue;
+      }
+    }
+    // HTML comments (outside fences).
+    if (inComment || line.includes('<!--')) {
+      const spans: Array<[number, number]> = [];
+      let pos = 0;
+      let full = inComment;
+      let open = inComment ? 0 : -1;
+      while (pos <= line.length) {
+        if (open >= 0) {
+          const close = line.indexOf('-->', pos);
+          if (close < 0) {
+            spans.push([open, line.length]);
+            inComment = true;
+            break;
+          }
+          spans.push([open, close + 3]);
+          if (!(open === 0 && close + 3 >= line.trimEnd().length)) full = false;
+          open = -1;
+          inComment = false;
+          pos = close + 3;
+        } else {
+          const o = line.indexOf('<!--', pos);
+          if (o < 0) break;
+          open = o;
+          pos = o + 4;
+          full = false;
+        }
+      }
+      if (full && inComment) flags[i] |= MD_COMMENT_FULL;
+      else if (spans.length > 0) {
+        if (spans.length === 1 && spans[0][0] === 0 && spans[0][1] >= line.trimEnd().length) flags[i] |= MD_COMMENT_FULL;
+        else {
+          flags[i] |= MD_COMMENT_PARTIAL;
+          commentSpans.set(i, spans);
+        }
+      }
+      if (flags[i] & MD_COMMENT_FULL) continue;
+    }
+    if (HEADING.test(line)) {
+      flags[i] |= MD_HEADING;
+      sectionCounter = COUNTER_MARKER.test(line);
+      recent.length = 0;
+    } else if (BLOCKQUOTE.test(line)) {
+      flags[i] |= MD_QUOTE;
+    }
+    if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;
+    if (line.trim() !== '') {
+      recent.push(line);
+      if (recent.length > 3) recent.shift();
+    }
+  }
+  return { flags, fenceLang, commentSpans, frontmatterEnd };
+}

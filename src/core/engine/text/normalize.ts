@@ -1,0 +1,98 @@
+import { rx } from '../regex-registry';
+
+/**
+ * Text normalisation applied before matching (line structure is preserved: no `\n` is ever
+ * added or removed, so line numbers of the normalised text equal those of the raw text).
+ *
+ * - invisible characters (zero-width, bidi controls, variation selectors, soft hyphen) removed;
+ * - Unicode tag characters (U+E0020–E007E, "ASCII smuggling") decoded to the ASCII they encode;
+ * - NFKD + removal of combining marks (fullwidth / mathematical letters and accents fold to ASCII);
+ * - Cyrillic / Greek homoglyphs folded to Latin, typographic quotes / dashes / spaces to ASCII;
+ * - numeric HTML entities decoded (control characters become a space);
+ * - runs of spaces / tabs collapsed to one space;
+ * - split strings collapsed: `"ig" + "nore"` → `"ignore"`, `i g n o r e` / `i.g.n.o.r.e` → `ignore`;
+ * - inline emphasis and simple HTML tags inside words removed (`ig**nore**`, `ig<b>nore</b>`).
+ */
+
+const NON_ASCII = rx('normalize:non-ascii', '[^\\x00-\\x7e]');
+const INVISIBLE = rx(
+  'normalize:invisible',
+  '[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0]|\\uDB40[\\uDD00-\\uDDEF]',
+  'g',
+);
+const TAG_CHAR = rx('normalize:tag-char', '\\uDB40([\\uDC00-\\uDC7F])', 'g');
+const COMBINING = rx('normalize:combining', '[\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F]', 'g');
+const FOLDABLE = rx('normalize:foldable', '[\\u0370-\\u052F\\u00DF\\u0131\\u2010-\\u2015\\u2018-\\u201F\\u2032\\u2033\\u2212\\u00A0\\u2000-\\u200A\\u202F\\u205F\\u3000\\u00AB\\u00BB\\u2039\\u203A]', 'g');
+const ENTITY = rx('normalize:html-entity', '&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));', 'g');
+const SPLIT_CONCAT = rx('normalize:split-concat', '(["\'`])[ \\t]{0,3}\\+[ \\t]{0,3}\\1', 'g');
+const SPACE_RUN = rx('normalize:space-run', '[ \\t]{2,}', 'g');
+const SPACED_LETTERS = rx('normalize:spaced-letters', '\\b(?:[A-Za-z][ .\\-_*|]){3,}[A-Za-z]\\b', 'g');
+const SPACED_SEP = rx('normalize:spaced-sep', '[ .\\-_*|]', 'g');
+const INWORD_EMPHASIS = rx('normalize:inword-emphasis', '([A-Za-z])(?:\\*{1,3}|~~)(?=[A-Za-z])', 'g');
+const INWORD_TAG = rx('normalize:inword-tag', '([A-Za-z])</?(?:b|i|u|s|em|strong|span|code|sub|sup|mark|small|del|ins)>(?=[A-Za-z])', 'g');
+
+const FOLD_MAP: Record<string, string> = {
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ӏ: 'l', һ: 'h', ԛ: 'q', ԝ: 'w', ь: 'b', г: 'r', п: 'n', ո: 'n',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y',
+  І: 'I', Ј: 'J', Ѕ: 'S', Ԁ: 'D', Ү: 'Y', Һ: 'H', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'I',
+  // Greek
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+  γ: 'y', μ: 'u', ς: 's', σ: 'o',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T',
+  Υ: 'Y', Χ: 'X',
+  // Latin extras and typography
+  ß: 'ss', ı: 'i',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u2032': "'",
+  '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u201F': '"', '\u2033': '"',
+  '\u00AB': '"', '\u00BB': '"', '\u2039': "'", '\u203A': "'",
+};
+
+function foldChar(ch: string): string {
+  const m = FOLD_MAP[ch];
+  if (m !== undefined) return m;
+  const code = ch.charCodeAt(0);
+  // Remaining listed code points are spaces.
+  if (code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x202f || code === 0x205f || code === 0x3000) return ' ';
+  return ch;
+}
+
+function decodeEntity(_m: string, hex: string | undefined, dec: string | undefined): string {
+  const cp = hex !== undefined ? parseInt(hex, 16) : parseInt(dec ?? '0', 10);
+  if (!Number.isFinite(cp) || cp < 32 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return ' ';
+  return String.fromCodePoint(cp);
+}
+
+/** Normalises one line that contains non-ASCII characters. */
+export function normalizeUnicodeLine(line: string): string {
+  let s = line.replace(TAG_CHAR, (_m, low: string) => {
+    const c = low.charCodeAt(0) - 0xdc00;
+    return c >= 0x20 && c <= 0x7e ? String.fromCharCode(c) : '';
+  });
+  s = s.replace(INVISIBLE, '');
+  s = s.normalize('NFKD').replace(COMBINING, '');
+  s = s.replace(FOLDABLE, foldChar);
+  return s;
+}
+
+export function normalizeText(raw: string, opts: { markdown: boolean }): string {
+  let text = raw;
+  if (NON_ASCII.test(text)) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (NON_ASCII.test(lines[i])) lines[i] = normalizeUnicodeLine(lines[i]);
+    }
+    text = lines.join('\n');
+  }
+  if (text.includes('&#')) text = text.replace(ENTITY, decodeEntity);
+  if (text.includes('+')) text = text.replace(SPLIT_CONCAT, '');
+  text = text.replace(SPACE_RUN, ' ');
+  text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
+  if (opts.markdown) {
+    if (text.includes('*') || text.includes('~~')) text = text.replace(INWORD_EMPHASIS, '$1');
+    if (text.includes('<')) text = text.replace(INWORD_TAG, '$1');
+  }
+  return text;
+}

@@ -1,0 +1,73 @@
+import { rx } from '../regex-registry';
+
+export const SNIPPET_MAX = 200;
+
+const SECRET_SHAPES: RegExp[] = [
+  rx('mask:aws-key', '\\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\\b', 'g'),
+  rx('mask:github', '\\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{20,255})', 'g'),
+  rx('mask:sk-keys', '\\bsk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,255}', 'g'),
+  rx('mask:slack', '\\bxox[abposr]-[A-Za-z0-9-]{10,255}', 'g'),
+  rx('mask:stripe', '\\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,255}', 'g'),
+  rx('mask:google', '\\bAIza[0-9A-Za-z_-]{35}', 'g'),
+  rx('mask:hf', '\\bhf_[A-Za-z0-9]{30,255}', 'g'),
+  rx('mask:gitlab-npm', '\\b(?:glpat-[A-Za-z0-9_-]{20,255}|npm_[A-Za-z0-9]{36}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64})', 'g'),
+  rx('mask:jwt', '\\beyJ[A-Za-z0-9_-]{8,2000}\\.eyJ[A-Za-z0-9_-]{8,4000}\\.[A-Za-z0-9_-]{8,2000}', 'g'),
+  rx('mask:telegram', '\\b\\d{8,10}:AA[A-Za-z0-9_-]{33}\\b', 'g'),
+];
+const AWS_SECRET = rx('mask:aws-secret', '((?:secret_access_key|secretaccesskey|aws_secret)[\'"]?\\s{0,3}[=:]\\s{0,3}[\'"]?)([A-Za-z0-9/+]{40})', 'gi');
+// The password of a URL's userinfo (scheme://user:PASSWORD@host).
+const URL_PASSWORD = rx('mask:url-password', '(://[^\\s:/@]{1,64}:)([^\\s@/]{1,128})(@)', 'g');
+// Values assigned to secret-named keys.
+const ASSIGNED_SECRET = rx(
+  'mask:assigned-secret',
+  '((?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth)[A-Za-z_-]{0,20}[\'"]?\\s{0,3}[=:]\\s{0,3}[\'"])([^\'"\\s]{6,200})([\'"])',
+  'gi',
+);
+const CONTROL = rx('snippet:control', '[\\x00-\\x08\\x0B-\\x1F\\x7F]', 'g');
+const INVISIBLE_SHOW = rx(
+  'snippet:invisible',
+  '[\\u00AD\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF]|\\uDB40[\\uDC00-\\uDDEF]',
+  'g',
+);
+
+/** Keeps the first and last 4 characters, stars in between (short values: all but 2). */
+export function maskValue(v: string): string {
+  if (v.length <= 12) return v.slice(0, 2) + '*'.repeat(Math.max(0, v.length - 2));
+  return v.slice(0, 4) + '*'.repeat(v.length - 8) + v.slice(-4);
+}
+
+export function maskSecrets(s: string): string {
+  let out = s;
+  for (const re of SECRET_SHAPES) {
+    re.lastIndex = 0;
+    out = out.replace(re, (m) => maskValue(m));
+  }
+  out = out.replace(AWS_SECRET, (_m, a: string, v: string) => a + maskValue(v));
+  out = out.replace(URL_PASSWORD, (_m, a: string, pw: string, b: string) =>
+    pw.startsWith('$') || pw.startsWith('<') || pw.startsWith('{') ? a + pw + b : a + maskValue(pw) + b,
+  );
+  out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
+  return out;
+}
+
+function showInvisible(s: string): string {
+  return s.replace(INVISIBLE_SHOW, (ch) => `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`);
+}
+
+/**
+ * The snippet of a finding: the trimmed raw line (or a window of at most SNIPPET_MAX characters
+ * around the match for long lines), invisible characters made visible, secrets masked.
+ */
+export function makeSnippet(rawLine: string, normLine: string, matchStart: number): string {
+  let s = (rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine).trim();
+  if (s.length > SNIPPET_MAX) {
+    const src = rawLine === normLine ? rawLine : normLine;
+    const from = Math.max(0, Math.min(matchStart - 60, src.length - SNIPPET_MAX));
+    s = src.slice(from, from + SNIPPET_MAX).trim();
+    if (from > 0) s = '…' + s;
+    if (from + SNIPPET_MAX < src.length) s += '…';
+  }
+  s = showInvisible(s).replace(CONTROL, ' ');
+  if (s.length > SNIPPET_MAX + 80) s = s.slice(0, SNIPPET_MAX + 80) + '…';
+  return maskSecrets(s);
+}

@@ -11,6 +11,10 @@ import { loginThrottlers } from './modules/auth/login-throttle';
 import { HealthModule } from './modules/health/health.module';
 import { RulesModule } from './modules/rules/rules.module';
 import { ScansModule } from './modules/scans/scans.module';
+import { ScanDescriptionModule } from './modules/analysis/scan-description.module';
+import { PromptsModule } from './modules/prompts/prompts.module';
+import { ProvidersModule } from './modules/providers/providers.module';
+import { WorkerModule } from './worker.module';
 
 /**
  * Login limits from the validated config (LOGIN_RATE_LIMIT / LOGIN_RATE_WINDOW_MS). There is no
@@ -23,7 +27,8 @@ const LoginThrottlerModule = ThrottlerModule.forRootAsync({
 
 /** The HTTP API: core + feature controllers + the global pipe and error filter. */
 @Module({
-  imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule],
+  imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
+    ScanDescriptionModule, ProvidersModule, PromptsModule, WorkerModule],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ApiErrorFilter },

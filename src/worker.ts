@@ -8,7 +8,13 @@ import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
   try {
-    loadConfig();
+    const config = loadConfig();
+    // A worker shares the queue (Redis) and the database with the API; the embedded defaults
+    // are per process, so a separate worker without both would do nothing (or open a second PGlite).
+    if (!config.redisUrl || !config.databaseUrl) {
+      console.error('The worker needs REDIS_URL and DATABASE_URL (the API runs jobs in-process without them).');
+      process.exit(1);
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

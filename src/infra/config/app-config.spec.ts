@@ -47,6 +47,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
+  it('reads the queue settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ workerInProcess: true, workerConcurrency: 4, queuePrefix: 'skill-audit' });
+    expect(defaults.ai).toEqual({ requestTimeoutMs: 60000, jobWaitMs: 65000 });
+    const config = loadConfig({ WORKER_IN_PROCESS: 'false', WORKER_CONCURRENCY: '8', QUEUE_PREFIX: 'sas-e2e_1', AI_REQUEST_TIMEOUT_MS: '1000', AI_JOB_WAIT_MS: '1500' });
+    expect(config).toMatchObject({ workerInProcess: false, workerConcurrency: 8, queuePrefix: 'sas-e2e_1', ai: { requestTimeoutMs: 1000, jobWaitMs: 1500 } });
+    expect(() => loadConfig({ QUEUE_PREFIX: 'a:b' })).toThrow(/QUEUE_PREFIX/);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+    expect(() => loadConfig({ AI_REQUEST_TIMEOUT_MS: '1000', AI_JOB_WAIT_MS: '1000' })).toThrow(/AI_JOB_WAIT_MS/);
+  });
+
   it('accepts PostgreSQL and Redis URLs', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.databaseUrl).toBe('postgres://u@h:5432/db');

@@ -21,6 +21,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   workerInProcess: boolean;
   workerConcurrency: number;
+  /** BullMQ key prefix: deployments (or test runs) sharing one Redis use different prefixes. */
+  queuePrefix: string;
   runMigrations: boolean;
   /** Longest a SIGTERM/SIGINT shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: trustProxy(read('TRUST_PROXY'), problems),
     workerInProcess: bool('WORKER_IN_PROCESS', true),
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 256),
+    queuePrefix: queuePrefix(read('QUEUE_PREFIX'), problems),
     runMigrations: bool('RUN_MIGRATIONS', true),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 80_000, 1_000, 3_600_000),
     logLevel,
@@ -160,6 +163,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** QUEUE_PREFIX: letters, digits, `_`, `-` and `.` (no `:`, which separates BullMQ keys). */
+function queuePrefix(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined) return 'skill-audit';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) {
+    problems.push('QUEUE_PREFIX must be 1-64 letters, digits, "_", "-" or "."');
+    return 'skill-audit';
+  }
+  return raw;
 }
 
 /** CORS_ORIGINS: comma-separated exact origins (`https://app.example.com`); no `*`, no paths. */

@@ -357,6 +357,7 @@ describe('Sign-in and sessions (e2e)', () => {
       for (let i = 0; i < 3; i++) await attempt('203.0.113.1', `user${i}@example.com`).expect(401);
       const blocked = await attempt('203.0.113.1', 'user9@example.com').expect(429);
       expect(blocked.body).toEqual({ error: 'Zu viele Anfragen. Bitte später erneut versuchen.' });
+      expect(Number(blocked.headers['retry-after-login-ip'])).toBeGreaterThan(0);
       expect((await attempt('203.0.113.1', 'user9@example.com', 'x', '?lang=en').expect(429)).body).toEqual({ error: expect.stringMatching(/too many/i) });
       // Even the right password is refused while blocked.
       await attempt('203.0.113.1', ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD).expect(429);

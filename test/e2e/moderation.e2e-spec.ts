@@ -64,6 +64,18 @@ describe('Moderation of the public catalog (e2e)', () => {
     expect(forged.body.map((s: { id: number }) => s.id)).not.toContain(hidden.id);
   });
 
+  it('leaves hidden scans out of the anonymous dashboard.recentScans; aggregates still count them', async () => {
+    const scan = await createScan('dashboard-hidden-skill');
+    await hide(scan.id, true).expect(200);
+    const anonymous = (await t.http().get('/api/dashboard').expect(200)).body;
+    const admin = (await t.http().get('/api/dashboard').set('Cookie', cookie).expect(200)).body;
+    expect(anonymous.recentScans.map((s: { id: number }) => s.id)).not.toContain(scan.id);
+    expect(admin.recentScans.find((s: { id: number }) => s.id === scan.id)).toMatchObject({ hidden: true });
+    expect(anonymous.totalScans).toBe(admin.totalScans);
+    const [{ c }] = await t.app.get(DataSource).query('SELECT count(*)::int AS c FROM scans');
+    expect(admin.totalScans).toBe(c);
+  });
+
   it('keeps a hidden scan reachable by id for everyone', async () => {
     const scan = await createScan('reachable-skill');
     await hide(scan.id, true).expect(200);

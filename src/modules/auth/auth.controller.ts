@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators';
+import { AuthMeSchema } from '../../common/openapi/schemas';
 import { AuthService } from './auth.service';
 import { ANONYMOUS, type AuthMeView } from './auth.views';
 import { LoginDto } from './dto/login.dto';
@@ -22,6 +24,7 @@ export class AuthController {
 
   /** Always 200: reports whether the caller has a valid session. */
   @Get('me')
+  @ApiOkResponse({ type: AuthMeSchema, description: 'Always 200; anonymous callers get authenticated: false' })
   @Header('Cache-Control', 'no-store')
   me(@Viewer() user: SessionUser | null): AuthMeView {
     return user ? { authenticated: true, isAdmin: user.isAdmin, email: user.email } : { ...ANONYMOUS };
@@ -29,6 +32,8 @@ export class AuthController {
 
   /** 200 AuthMe + the `session` cookie; 401 invalidCredentials; 429 when throttled; 500 sessionSecretMissing. */
   @Post('auth/login')
+  @ApiOkResponse({ type: AuthMeSchema, description: 'Signed in; sets the httpOnly `session` cookie (SameSite=Lax, 30 days)' })
+  @ApiErrors(400, 401, 415, 429)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @LoginThrottled()
@@ -40,6 +45,8 @@ export class AuthController {
 
   /** 204; clears the cookie with the same attributes. Works with or without a session. */
   @Post('auth/logout')
+  @ApiNoContentResponse({ description: 'Signed out; the `session` cookie is cleared' })
+  @ApiErrors(415)
   @HttpCode(204)
   @Header('Cache-Control', 'no-store')
   logout(@Res({ passthrough: true }) response: Response): void {

@@ -24,8 +24,14 @@ const COMMENT_DIRECTIVE = rx(
   String.raw`\b(?:ignore|disregard|you\s{1,3}(?:must|should|will|are)|always|never|do\s{1,3}not|don't|execute|send|upload|download|curl|wget|fetch|install|delete|assistant|agent|ai|llm|claude|model|instructions?|secret|password|token|api\s{1,3}key|credentials|silently|user)\b`,
   'gi',
 );
-const WS_RUN = rx('hidden:ws-run', String.raw`\S[ \t\u00A0\u2000-\u200A\u3000]{150,}\S`);
+const WS_RUN = rx('hidden:ws-run', String.raw`\S[ \t\u00A0\u2000-\u200A\u3000]{150}`);
 const BLANK_LINES_THRESHOLD = 40;
+
+/** Text that follows a run of at least 150 blank characters on the same line. */
+function hasPushedText(line: string): boolean {
+  const m = WS_RUN.exec(line);
+  return m !== null && line.trimEnd().length > m.index + m[0].length;
+}
 
 function isDirectiveHit(h: Hit): boolean {
   const rule = ruleById(h.ruleId);
@@ -102,7 +108,7 @@ export const hiddenAnalyzer: Analyzer = {
         if (blank >= BLANK_LINES_THRESHOLD) {
           ctx.emit({ ruleId: 'hidden-whitespace-padding', delta: 0, file: f.path, line: k + 1, snippet: snippetAt(f, k) });
           reported++;
-        } else if (line.length > 150 && WS_RUN.test(line)) {
+        } else if (line.length > 150 && hasPushedText(line)) {
           ctx.emit({ ruleId: 'hidden-whitespace-padding', delta: 0, file: f.path, line: k + 1, snippet: snippetAt(f, k) });
           reported++;
         }

@@ -200,7 +200,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:eval|Function|setTimeout)\s{0,3}\(\s{0,3}(?:atob\s{0,3}\(|Buffer\.from\([^\n)]{0,300},\s{0,3}["'](?:base64|hex)["']\))`,
       r`\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n]{0,60}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z)?sh\b|\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n]{0,60}\|\s{0,3}python[23]?\b`,
       r`\[(?:System\.)?Convert\]::FromBase64String[^\n]{0,300}(?:iex|Invoke-Expression|\[ScriptBlock\])|\b(?:iex|Invoke-Expression)\b[^\n]{0,300}FromBase64String`,
-      r`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}\s-(?:e|ec|enc|encodedcommand)\s{1,3}[A-Za-z0-9+/=]{20,}`,
+      r`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}\s-(?:e|ec|enc|encodedcommand)\s{1,3}[A-Za-z0-9+/=]{20}`,
     ],
   }),
   pattern({

@@ -67,7 +67,7 @@ export const MISC_RULES: PatternRule[] = [
     severity: 'low',
     nature: 'code',
     keywords: ['key=', 'token=', 'password=', 'secret=', 'apikey='],
-    patterns: [r`https?://[^\s"'<>]{1,200}?[?&](?:api_?key|apikey|access_token|token|password|secret|key)=(?:\$\{?[A-Za-z_]|\{|[A-Za-z0-9_-]{16,})`],
+    patterns: [r`https?://[^\s"'<>]{1,200}?[?&](?:api_?key|apikey|access_token|token|password|secret|key)=(?:\$\{?[A-Za-z_]|\{|[A-Za-z0-9_-]{16})`],
   }),
   // ---------------------------------------------------------------- social engineering / impersonation
   pattern({
@@ -198,8 +198,8 @@ export const MISC_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['bytearray', 'bytes(', '**', 'new array', 'arraybuffer', 'uint8array', 'buffer.alloc', 'stress', 'while true'],
     patterns: [
-      r`\b(?:bytearray|bytes)\(\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10,})\s{0,3}\)|["'][^"'\n]{1,5}["']\s{0,3}\*\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10,})`,
-      r`\bnew${S}(?:Array|ArrayBuffer|Uint8Array)\(\s{0,3}(?:1e(?:9|1\d)|\d{10,})|\bBuffer\.alloc(?:Unsafe)?\(\s{0,3}(?:1e(?:9|1\d)|\d{10,})`,
+      r`\b(?:bytearray|bytes)\(\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10})\s{0,3}\)|["'][^"'\n]{1,5}["']\s{0,3}\*\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10})`,
+      r`\bnew${S}(?:Array|ArrayBuffer|Uint8Array)\(\s{0,3}(?:1e(?:9|1\d)|\d{10})|\bBuffer\.alloc(?:Unsafe)?\(\s{0,3}(?:1e(?:9|1\d)|\d{10})`,
       r`\bstress(?:-ng)?${S}--(?:cpu|vm|io)\b|\bwhile${S}true\s{0,3};\s{0,3}do\b[^\n]{0,80}&\s{0,3}done\b`,
     ],
   }),

@@ -120,7 +120,7 @@ export const SECRET_RULES: PatternRule[] = [
     patterns: [
       { src: r`\bAIza[0-9A-Za-z_-]{35}\b|\bhf_[A-Za-z0-9]{34,64}\b|\bglpat-[A-Za-z0-9_-]{20,64}\b|\bnpm_[A-Za-z0-9]{36}\b`, flags: 'g' },
       { src: r`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b|\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b|AccountKey=[A-Za-z0-9+/]{60,100}={0,2}`, flags: 'g' },
-      { src: r`\bshpat_[a-fA-F0-9]{32}\b|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|\bdop_v1_[a-f0-9]{64}\b|\bxapp-\d-[A-Z0-9]{9,12}-\d{10,14}-[a-f0-9]{32,64}`, flags: 'g' },
+      { src: r`\bshpat_[a-fA-F0-9]{32}\b|\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50}|\bdop_v1_[a-f0-9]{64}\b|\bxapp-\d-[A-Z0-9]{9,12}-\d{10,14}-[a-f0-9]{32,64}`, flags: 'g' },
     ],
     validate: wholeMatchCheck,
   }),

@@ -31,7 +31,7 @@ export const COUNTER_MARKER = rx(
   'iu',
 );
 
-const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,}|~{3,})[ \\t]*([^`\\s]{0,30})');
+const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,40}|~{3,40})[ \\t]{0,10}([^`\\s]{0,30})');
 const HEADING = rx('markdown:heading', '^ {0,3}#{1,6}[ \\t]');
 const BLOCKQUOTE = rx('markdown:blockquote', '^ {0,3}>');
 

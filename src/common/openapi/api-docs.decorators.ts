@@ -10,9 +10,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in without admin rights',
   404: 'Unknown resource',
   413: 'Request body too large',
+  415: 'Content-Type is not application/json',
   422: 'Cannot be processed',
   429: 'Too many requests',
   500: 'Unexpected failure',
+  503: 'Not ready',
 };
 
 /** Documents `{error}` responses with the given statuses (plus 500, which any route may answer). */

@@ -1,5 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators';
+import { HealthStatusSchema } from '../../common/openapi/schemas';
 import { AppError } from '../../common/errors/app-error';
 import { ReadinessService, type CheckState } from './readiness.service';
 
@@ -15,6 +17,7 @@ export class HealthController {
 
   /** Liveness: the process answers HTTP. Touches no dependency. */
   @Get('healthz')
+  @ApiOkResponse({ type: HealthStatusSchema })
   health(): { status: string } {
     return { status: 'ok' };
   }
@@ -24,6 +27,8 @@ export class HealthController {
    * answer; otherwise 503 with the usual localized `{error}` naming the failed checks.
    */
   @Get('readyz')
+  @ApiOkResponse({ description: 'Database (and Redis, when configured) answer', schema: { type: 'object', required: ['status', 'checks'], properties: { status: { type: 'string' }, checks: { type: 'object' } } } })
+  @ApiErrors(503)
   async ready(): Promise<ReadinessView> {
     const report = await this.readiness.check();
     if (!report.ready) {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
-import { AdminGuard } from '../../common/guards/admin.guard';
+import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
+import { RuleSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import { UpdateRuleDto } from './dto/update-rule.dto';
@@ -15,12 +16,16 @@ export class RulesController {
 
   /** The catalog with each rule's current severity and enabled flag, texts in the request language. */
   @Get()
+  @ApiOkResponse({ type: [RuleSchema] })
+  @ApiErrors()
   list(@RequestLanguage() lang: Language): Promise<RuleView[]> {
     return this.rules.list(lang);
   }
 
   @Patch(':id')
-  @UseGuards(AdminGuard)
+  @AdminOnly()
+  @ApiOkResponse({ type: RuleSchema })
+  @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateRuleDto, @RequestLanguage() lang: Language): Promise<RuleView> {
     return this.rules.update(id, body, lang);
   }

@@ -5,7 +5,7 @@ import type { AppConfig } from '../infra/config/app-config';
 import type { JobRunner, RunOutcome } from './job-runner';
 import type { JobData, JobResult } from './jobs/ai-jobs.contract';
 import { JOB_RETENTION, QueueName, type JobName } from './queue.names';
-import { blockingRedisOptions, createProducerRedis, throttledErrorLog, withTimeout } from './redis-connection';
+import { Reconnect, blockingRedisOptions, createProducerRedis, throttledErrorLog, withTimeout } from './redis-connection';
 
 /** Enqueueing must be quick; beyond this Redis counts as unavailable. */
 const ADD_TIMEOUT_MS = 2000;
@@ -24,17 +24,18 @@ export class BullJobRunner implements JobRunner, OnApplicationShutdown {
   private readonly producer: IORedis;
   private readonly queue: Queue;
   private readonly events: QueueEvents;
+  private readonly reconnect = new Reconnect();
 
   constructor(config: AppConfig) {
     const url = config.redisUrl!;
-    this.producer = createProducerRedis(url, this.logger);
+    this.producer = createProducerRedis(url, this.reconnect, this.logger);
     this.queue = new Queue(QueueName.Ai, {
       connection: this.producer,
       prefix: config.queuePrefix,
       defaultJobOptions: { attempts: 1, ...JOB_RETENTION },
     });
     this.queue.on('error', throttledErrorLog(this.logger, 'Queue'));
-    this.events = new QueueEvents(QueueName.Ai, { connection: blockingRedisOptions(url), prefix: config.queuePrefix });
+    this.events = new QueueEvents(QueueName.Ai, { connection: blockingRedisOptions(url, this.reconnect), prefix: config.queuePrefix });
     this.events.on('error', throttledErrorLog(this.logger, 'QueueEvents'));
     // Every pending wait listens for its own job's events; there may be many at once.
     this.events.setMaxListeners(0);
@@ -106,6 +107,7 @@ export class BullJobRunner implements JobRunner, OnApplicationShutdown {
   }
 
   async close(): Promise<void> {
+    this.reconnect.stop();
     await withTimeout(this.events.close(), 3000, 'close events').catch(() => undefined);
     await withTimeout(this.queue.close(), 3000, 'close queue').catch(() => undefined);
     this.producer.disconnect();

@@ -2,25 +2,37 @@ import { Logger } from '@nestjs/common';
 import IORedis, { type RedisOptions } from 'ioredis';
 import { safeMessage } from '../infra/ai/redact';
 
-/** Reconnect quickly and keep trying: a Redis outage must heal without a restart. */
-const retryStrategy = (times: number): number => Math.min(250 * times, 2000);
+/**
+ * Reconnection of a component's connections: quick and endless while running (a Redis outage
+ * must heal without a restart), stopped once the component closes. Without the stop, closing
+ * while Redis is down would wait forever: BullMQ's close waits for a connection that only ends
+ * when ioredis gives up reconnecting.
+ */
+export class Reconnect {
+  private stopped = false;
+  readonly retryStrategy = (times: number): number | null => (this.stopped ? null : Math.min(250 * times, 2000));
+
+  stop(): void {
+    this.stopped = true;
+  }
+}
 
 /**
  * Producer connection (STYLE convention 10): fails fast. With `enableOfflineQueue: false` a
  * command while disconnected is rejected at once instead of waiting, so a request never hangs
  * on a Redis outage; one retry per command at most.
  */
-export function producerRedisOptions(): RedisOptions {
-  return { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy };
+export function producerRedisOptions(reconnect: Reconnect): RedisOptions {
+  return { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: reconnect.retryStrategy };
 }
 
 /** Worker / QueueEvents connection: blocking commands need `maxRetriesPerRequest: null`. */
-export function blockingRedisOptions(url: string): RedisOptions & { url: string } {
-  return { url, maxRetriesPerRequest: null, connectTimeout: 5000, retryStrategy };
+export function blockingRedisOptions(url: string, reconnect: Reconnect): RedisOptions & { url: string } {
+  return { url, maxRetriesPerRequest: null, connectTimeout: 5000, retryStrategy: reconnect.retryStrategy };
 }
 
-export function createProducerRedis(url: string, logger: Logger): IORedis {
-  const client = new IORedis(url, producerRedisOptions());
+export function createProducerRedis(url: string, reconnect: Reconnect, logger: Logger): IORedis {
+  const client = new IORedis(url, producerRedisOptions(reconnect));
   client.on('error', throttledErrorLog(logger, 'Redis (producer)'));
   return client;
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
+import { hostname } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { JobHandlerRegistry } from '../job-handlers';
 import { QueueName, type JobName } from '../queue.names';
-import { blockingRedisOptions, throttledErrorLog, withTimeout } from '../redis-connection';
+import { Reconnect, blockingRedisOptions, throttledErrorLog, withTimeout } from '../redis-connection';
 
 /**
  * Consumes the AI queue with BullMQ when REDIS_URL is set: always in the worker process
@@ -16,6 +17,7 @@ import { blockingRedisOptions, throttledErrorLog, withTimeout } from '../redis-c
 export class AiWorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AiWorker');
   private worker: Worker | null = null;
+  private readonly reconnect = new Reconnect();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -32,9 +34,11 @@ export class AiWorkerHost implements OnApplicationBootstrap, BeforeApplicationSh
     if (!this.config.redisUrl) return;
     if (this.isApiProcess && !this.config.workerInProcess) return;
     this.worker = new Worker(QueueName.Ai, (job: Job) => this.process(job), {
-      connection: blockingRedisOptions(this.config.redisUrl),
+      connection: blockingRedisOptions(this.config.redisUrl, this.reconnect),
       prefix: this.config.queuePrefix,
       concurrency: this.config.workerConcurrency,
+      // Recorded on each job as `processedBy`: which process ran it.
+      name: `${hostname()}:${process.pid}`,
       autorun: true,
     });
     this.worker.on('error', throttledErrorLog(this.logger, 'Worker'));
@@ -53,6 +57,8 @@ export class AiWorkerHost implements OnApplicationBootstrap, BeforeApplicationSh
     const worker = this.worker;
     if (!worker) return;
     this.worker = null;
+    // Running jobs keep their (already open) connection; only reconnecting after a loss stops.
+    this.reconnect.stop();
     try {
       await withTimeout(worker.close(), this.config.ai.jobWaitMs + 2000, 'worker drain');
       this.logger.log('Worker drained');

@@ -21,7 +21,7 @@ export const PER_RULE_FILE_CAP = 20;
 
 const NATURE_ADJUST: Record<RuleNature, Record<MatchContext, Adjust>> = {
   directive: {
-    prose: 0, quoted: -2, 'inline-code': -2, fenced: -2, counter: 'info', 'comment-html': 1, frontmatter: 0,
+    prose: 0, quoted: -2, 'inline-code': -2, fenced: -2, counter: 'info', 'comment-html': 1, frontmatter: 1,
     script: -1, 'script-comment': 0, resource: 0, decoded: 1,
   },
   code: {

@@ -14,6 +14,7 @@ export const COMBINATION_RULES = [
 const CREDENTIAL_SOURCES = new Set([
   'cred-ssh-private-key-read', 'cred-cloud-and-tool-credentials', 'cred-browser-and-wallet-data', 'cred-dotenv-read', 'cred-env-harvest',
   'cred-nl-harvest', 'cred-cloud-metadata', 'cred-system-secret-stores', 'cred-undocumented-secret-env', 'privacy-keylogging',
+  'credhandling-ask-for-secret',
 ]);
 /** Channels that carry data out of the machine. */
 const SINKS = new Set([
@@ -66,7 +67,9 @@ export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   const conceal = real.find((f) => f.category === 'concealment' && atLeast(f, 'medium'));
   if (override && conceal) out.push({ ruleId: 'combo-injection-with-concealment', anchor: override });
 
-  const dangerous = real.find((f) => DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high'));
+  const dangerous = real.find(
+    (f) => (DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high')) || (f.axis === 'privacy' && f.severity !== 'low' && atLeast(f, 'medium')),
+  );
   if (conceal && dangerous) out.push({ ruleId: 'combo-concealed-dangerous-action', anchor: conceal });
 
   const scanner = real.find((f) => f.category === 'scanner-evasion' && atLeast(f, 'medium'));

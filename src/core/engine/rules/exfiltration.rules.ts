@@ -28,6 +28,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'exfiltration',
     severity: 'medium',
     nature: 'reference',
+    ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
     keywords: ['discord', 'hooks.slack.com', 'api.telegram.org', 'webhook.office.com', 'outlook.office.com', 'chat.googleapis.com'],
     patterns: [
       r`discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/(?:services|workflows|triggers)/|api\.telegram\.org/bot|outlook\.office\.com/webhook|webhook\.office\.com|chat\.googleapis\.com/v1/spaces/[^\s/]{1,60}/messages`,
@@ -36,7 +37,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
   pattern({
     id: 'exfil-markdown-image',
     category: 'exfiltration',
-    severity: 'high',
+    severity: 'critical',
     nature: 'directive',
     keywords: ['![', 'image', 'img', 'pixel'],
     patterns: [
@@ -80,7 +81,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     patterns: [
       r`\b(?:send|upload|post|transmit|forward|exfiltrate|copy|submit|e?mail|beam|sync)${S}(?:(?:all|of|the|these|every|any|user'?s?|their|his|her|its|local|stored|saved|found|collected|gathered|harvested)${S}){0,4}(?:api${S}keys?|access${S}keys?|credentials|secrets?|tokens?|passwords?|env(?:ironment)?${S}(?:variables|vars|file)|\.env(?:${S}files?)?|ssh${S}(?:private${S})?keys?|private${S}keys?|cookies|session${S}tokens?|conversation(?:${S}history)?|chat${S}(?:history|logs)|wallet${S}(?:files?|keys?|seeds?)|seed${S}phrases?|keychain)\b${gap(80)}\b(?:to|at|into)${S}(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|(?:our|my|the|this|a|an)${S}(?:(?:remote|external|backup|collection|following|attacker|private)${S})?(?:server|endpoint|webhook|url|address|bucket|api|email|inbox|host|channel))`,
       r`\b(?:sende|schicke|ubertrage|lade)\b${gap(50)}\b(?:api-?schlussel|zugangsdaten|passworter|kennworter|tokens?|geheimnisse|umgebungsvariablen|\.env|ssh-schlussel|private[n]?${S}schlussel|cookies|chatverlauf|gesprachsverlauf)\b${gap(40)}\b(?:an|zu|auf|nach)${S}(?:https?://|den${S}server|die${S}adresse|folgende|unseren|meinen|[\w.+-]{1,64}@)`,
-      r`\b(?:envia|enviar|manda|mandar|sube|subir|transfiere|reenvia)\b${gap(50)}\b(?:claves(?:${S}de${S}api)?|credenciales|contrasenas|tokens?|secretos|variables${S}de${S}entorno|\.env|claves${S}ssh|claves${S}privadas|cookies|historial${S}de${S}(?:chat|conversacion))\b${gap(40)}\b(?:a|al|hacia)${S}(?:https?://|el${S}servidor|la${S}direccion|nuestro|nuestra|[\w.+-]{1,64}@)`,
+      r`\b(?:envia|enviar|manda|mandar|sube|subir|transfiere|reenvia)\b${gap(50)}\b(?:claves?(?:${S}de${S}api)?|credenciales?|contrasenas?|tokens?|secretos?|variables${S}de${S}entorno|\.env|claves${S}ssh|claves${S}privadas|cookies|historial${S}de${S}(?:chat|conversacion))\b${gap(40)}\b(?:a|al|hacia)${S}(?:https?://|el${S}servidor|la${S}direccion|nuestro|nuestra|[\w.+-]{1,64}@)`,
     ],
   }),
   pattern({
@@ -135,7 +136,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
       r`(?:Google[/\\ ]Chrome|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,
       r`\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|\bsignons\.sqlite\b`,
       r`\bsecurity${S}(?:find-generic-password|find-internet-password|dump-keychain)\b|Library/Keychains\b|\blogin\.keychain(?:-db)?\b`,
-      r`\bwallet\.dat\b|Exodus[/\\]exodus\.wallet|Electrum[/\\]wallets|nkbihfbeogaeaoehlefnkodbefgpgknn|MetaMask[^\n]{0,40}(?:vault|Local${S}Extension${S}Settings)|\bbrowser_cookie3\b|\bpycookiecheat\b|\bCryptUnprotectData\b|\bwin32crypt\b`,
+      r`["']Login${S}Data["']|\bwallet\.dat\b|Exodus[/\\]exodus\.wallet|Electrum[/\\]wallets|nkbihfbeogaeaoehlefnkodbefgpgknn|MetaMask[^\n]{0,40}(?:vault|Local${S}Extension${S}Settings)|\bbrowser_cookie3\b|\bpycookiecheat\b|\bCryptUnprotectData\b|\bwin32crypt\b`,
     ],
   }),
   pattern({

@@ -255,7 +255,7 @@ export const MISC_RULES: PatternRule[] = [
   pattern({
     id: 'finance-payment-redirect',
     category: 'financial-actions',
-    severity: 'high',
+    severity: 'critical',
     nature: 'directive',
     keywords: ['replace', 'swap', 'substitute', 'change', 'ersetze', 'reemplaza', 'sustituye'],
     patterns: [
@@ -291,8 +291,9 @@ export const MISC_RULES: PatternRule[] = [
   pattern({
     id: 'harmful-weapons-drugs',
     category: 'harmful-content',
-    severity: 'high',
+    severity: 'critical',
     nature: 'directive',
+    negatable: true,
     keywords: ['how to', 'instructions', 'steps to', 'guide to', 'recipe', 'bombe', 'sprengstoff', 'nervengift', 'bomba', 'explosivo', 'sarin', 'metanfetamina'],
     patterns: [
       r`\b(?:how${S}to|instructions${S}(?:for|to|on)|steps${S}to|guide${S}to|recipe${S}for)${S}(?:make|build|create|synthesi[sz]e|manufacture|produce|assemble|cook|make${S}your${S}own)${S}(?:a${S}|an${S})?(?:homemade${S}|untraceable${S})?(?:bombs?|explosives?|pipe${S}bombs?|nerve${S}agents?|sarin|vx${S}gas|ricin|anthrax|bioweapons?|chemical${S}weapons?|meth(?:amphetamine)?|fentanyl|napalm|ghost${S}guns?|firearms?${S}without${S}serial)`,

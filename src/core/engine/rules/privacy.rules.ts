@@ -69,7 +69,7 @@ export const PRIVACY_RULES: PatternRule[] = [
   pattern({
     id: 'pii-request-contact-details',
     category: 'pii-collection',
-    severity: 'medium',
+    severity: 'low',
     nature: 'directive',
     negatable: true,
     keywords: ['address', 'phone number', 'mobile number', 'date of birth', 'birthdate', 'birth date', 'maiden name', 'legal name', 'location history', 'wohnadresse', 'privatadresse', 'anschrift', 'telefonnummer', 'handynummer', 'geburtsdatum', 'e-mail-adresse', 'mailadresse', 'direccion', 'domicilio', 'telefono', 'fecha de nacimiento', 'correo electronico'],

@@ -12,6 +12,7 @@ import {
   MD_FENCED,
   MD_FRONTMATTER,
   MD_QUOTE,
+  QUOTE_COUNTER_MARKER,
   type MarkdownInfo,
 } from './text/markdown';
 import { makeSnippet } from './text/snippet';
@@ -101,7 +102,7 @@ export function contextOf(f: FileFacts, md: MarkdownInfo | null, line: number, s
     const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || COUNTER_MARKER.test(normLine);
     if (fl & MD_QUOTE) return counterHere ? 'counter' : 'quoted';
     const q = quoteKind(normLine, start);
-    if (q) return counterHere ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
+    if (q) return counterHere || QUOTE_COUNTER_MARKER.test(normLine) ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
     return 'prose';
   }
   if (f.kind === 'script' || (f.kind === 'instruction' && f.lang !== 'prose')) {
@@ -243,7 +244,7 @@ function runRule(
         if (adj === 'skip') continue;
         let fixed: Severity | undefined = adj === 'info' ? 'info' : undefined;
         if (rule.validate) {
-          const v = rule.validate({ match: m, line: normLine, file: f, context: ctx });
+          const v = rule.validate({ match: m, line: normLine, lineIndex: line, startInLine, file: f, context: ctx });
           if (v === false) continue;
           if (typeof v === 'string') fixed = v;
         }

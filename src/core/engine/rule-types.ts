@@ -54,6 +54,9 @@ export interface PatternMatchInfo {
   match: RegExpExecArray;
   /** The normalised line containing the start of the match. */
   line: string;
+  /** 0-based index of that line, and the match's offset inside it. */
+  lineIndex: number;
+  startInLine: number;
   file: FileFacts;
   context: MatchContext;
 }

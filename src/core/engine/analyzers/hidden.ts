@@ -19,9 +19,10 @@ const DIRECTIVE_CATEGORIES = new Set([
   'remote-execution', 'pii-collection', 'data-sharing', 'credential-handling', 'agent-tampering', 'destructive-commands',
 ]);
 
-const COMMENT_DIRECTIVE = rx(
-  'hidden:comment-directive',
-  String.raw`\b(?:ignore|disregard|you\s{1,3}(?:must|should|will|are)|always|never|do\s{1,3}not|don't|execute|send|upload|download|curl|wget|fetch|install|delete|assistant|agent|ai|llm|claude|model|instructions?|secret|password|token|api\s{1,3}key|credentials|silently|user)\b`,
+const COMMENT_AGENT = rx('hidden:comment-agent', String.raw`\b(?:assistant|agent|ai|llm|claude|model|you\s{1,3}(?:must|should|will|need\s{1,3}to))\b`, 'i');
+const COMMENT_ACTION = rx(
+  'hidden:comment-action',
+  String.raw`\b(?:ignore|disregard|always|never|do\s{1,3}not|don't|execute|run|send|upload|download|curl|wget|fetch|install|delete|secret|password|token|api\s{1,3}key|credentials|silently|instructions)\b`,
   'gi',
 );
 const WS_RUN = rx('hidden:ws-run', String.raw`\S[ \t\u00A0\u2000-\u200A\u3000]{150}`);
@@ -75,15 +76,18 @@ export const hiddenAnalyzer: Analyzer = {
           const start = i;
           let text = '';
           let hasDirective = false;
+          let addressed = false;
           while (i < n && md.flags[i] & (MD_COMMENT_FULL | MD_COMMENT_PARTIAL) && text.length < 20000) {
             const spans = md.commentSpans.get(i);
             const line = f.normLines[i];
-            text += ' ' + (spans ? spans.map(([a, b]) => line.slice(a, b)).join(' ') : line);
+            const part = spans ? spans.map(([a, b]) => line.slice(a, b)).join(' ') : line;
+            text += ' ' + part;
+            // An agent-directed sentence: the agent is addressed and told to act, on the same line.
+            if (!addressed && COMMENT_AGENT.test(part)) addressed = new Set((part.match(COMMENT_ACTION) ?? []).map((w) => w.toLowerCase())).size >= 2;
             if (commentLinesWithDirective.has(`${f.path}\n${i + 1}`)) hasDirective = true;
             i++;
           }
-          const words = new Set((text.match(COMMENT_DIRECTIVE) ?? []).map((w) => w.toLowerCase()));
-          if (hasDirective || words.size >= 3) {
+          if (hasDirective || addressed) {
             ctx.emit({
               ruleId: 'hidden-html-comment-instruction',
               delta: 0,

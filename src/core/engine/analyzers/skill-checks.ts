@@ -261,7 +261,7 @@ function binaries(ctx: SkillContext): void {
       emit('binary-type-mismatch');
       continue;
     }
-    if (TEXT_EXT.has(ext) || file.kind !== 'resource') {
+    if (TEXT_EXT.has(ext) || (!expected && !det && file.kind !== 'resource' && !ARCHIVE_EXT.has(ext) && !BYTECODE_EXT.has(ext))) {
       if (det) emit('binary-type-mismatch');
       else emit('binary-undecodable-text');
       continue;

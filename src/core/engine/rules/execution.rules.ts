@@ -176,6 +176,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     langs: ['shell'],
     keywords: ['eval', '/dev/stdin', 'bash -c', 'sh -c'],
     patterns: [r`(?:^|[;&|]\s{0,3}|\s)eval\s{1,3}["']?\$`, r`\bsource\s{1,3}/dev/stdin\b`, r`\b(?:ba)?sh\s{1,3}-c\s{1,3}["']?\$\{?\w`],
+    validate: (info) => (EVAL_LOCAL_TOOL.test(info.line.slice(info.startInLine)) ? false : true),
   }),
   pattern({
     id: 'exec-unsafe-deserialization',
@@ -369,7 +370,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['claude.md', 'agents.md', 'gemini.md', '.claude', '.cursorrules', '.cursor/rules', '.windsurfrules', 'copilot-instructions', '.github/instructions', '.mcp.json', 'claude_desktop_config', 'soul.md', 'memory.md', '.codex/', '.gemini/'],
     patterns: [
-      r`(?:>>|>|\btee(?:\s{1,3}-a)?|\bopen\(|\bwriteFile(?:Sync)?\(|\bappendFile(?:Sync)?\(|\bwrite_text\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bcp\s|\bmv\s|\bln\s{1,3}-s)[^\n]{0,100}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.claude/(?:settings(?:\.local)?\.json|commands|agents|hooks|CLAUDE\.md)|\.cursorrules|\.cursor/rules|\.windsurfrules|copilot-instructions\.md|\.github/instructions|\.mcp\.json|claude_desktop_config\.json|SOUL\.md|MEMORY\.md|\.codex/(?:config|AGENTS)|\.gemini/settings)`,
+      r`(?:>>|>|\btee(?:\s{1,3}-a)?|\bwriteFile(?:Sync)?\(|\bappendFile(?:Sync)?\(|\bSet-Content\b|\bAdd-Content\b|\bOut-File\b|\bcp\s|\bmv\s|\bln\s{1,3}-s)[^\n]{0,100}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.claude/(?:settings(?:\.local)?\.json|commands|agents|hooks|CLAUDE\.md)|\.cursorrules|\.cursor/rules|\.windsurfrules|copilot-instructions\.md|\.github/instructions|\.mcp\.json|claude_desktop_config\.json|SOUL\.md|MEMORY\.md|\.codex/(?:config|AGENTS)|\.gemini/settings)`,
+      r`\bopen\([^\n)]{0,100}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|settings(?:\.local)?\.json|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.mcp\.json|SOUL\.md|MEMORY\.md|claude_desktop_config\.json)["']\s{0,3},\s{0,3}["'](?:w|a|w\+|a\+|r\+)["']|(?:CLAUDE\.md|AGENTS\.md|\.cursorrules|SOUL\.md|MEMORY\.md|settings(?:\.local)?\.json)["']\s{0,3}\)\.write_text\(`,
       r`\b(?:add|append|write|insert|modify|edit|update|overwrite|inject|put|save|prepend)${S}[^\n.!?]{0,80}?\b(?:to|into|in)${S}(?:(?:the|user's|users'|project's|project|global|your|their)${S}){0,2}(?:~/)?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.claude/settings(?:\.local)?\.json|\.claude/CLAUDE\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.mcp\.json|SOUL\.md|MEMORY\.md|claude_desktop_config\.json)`,
     ],
   }),
@@ -530,6 +532,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'privilege-escalation',
     severity: 'high',
     nature: 'code',
+    // Removing the quarantine flag is a common install step in documentation; in a script it is a Gatekeeper bypass.
+    validate: (info) => (info.match[0].includes('quarantine') ? (info.context === 'script' || info.context === 'decoded' ? 'medium' : 'low') : true),
     keywords: ['setenforce', 'ufw', 'mppreference', 'spctl', 'csrutil', 'iptables', 'systemctl', 'netsh', 'quarantine', 'disablerealtimemonitoring'],
     patterns: [
       r`\bsetenforce\s{1,3}0\b|\bufw\s{1,3}disable\b|\bSet-MpPreference\b[^\n]{0,60}-Disable\w{0,40}\s{1,3}(?:\$true|1)|\bAdd-MpPreference\b[^\n]{0,40}-Exclusion|\bDisableRealtimeMonitoring\b`,
@@ -539,6 +543,7 @@ export const EXECUTION_RULES: PatternRule[] = [
   }),
 ];
 
+const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)[\w./-]{1,40}[^\n|;]{0,80}\)"`);
 const TEST_NET = rx('c2:test-net', String.raw`//(?:192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|1\.2\.3\.4\b|0\.0\.0\.0)`);
 const RM_RECURSIVE = rx('destruct:rm-recursive', String.raw`\s-{1,2}(?:[A-Za-z]{0,10}[rR]|recursive)`);
 const SUDO_PASSWORD = rx('privesc:sudo-password', String.raw`\|\s{0,3}sudo\s{1,3}-S\b`);

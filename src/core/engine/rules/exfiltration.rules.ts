@@ -1,7 +1,11 @@
 import type { PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
+
+/** Relative URLs and loopback hosts: traffic that does not leave the machine. */
+const LOCAL_ENDPOINT = rx('exfil:local-endpoint', String.raw`^[^\n]{0,40}?\(\s{0,3}["'\x60]/(?!/)|//(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])\b`, 'i');
 
 const PASTE_HOSTS = [
   'pastebin.com', 'paste.ee', 'hastebin.com', 'ghostbin.', 'transfer.sh', 'file.io', '0x0.st', 'termbin.com', 'dpaste.',
@@ -89,6 +93,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'exfiltration',
     severity: 'info',
     nature: 'code',
+    validate: (info) => !LOCAL_ENDPOINT.test(info.line.slice(info.startInLine, info.startInLine + 300)),
     ctx: { prose: 'skip', quoted: 'skip', counter: 'skip' },
     keywords: ['requests.', 'httpx.', 'urlopen', 'urllib', 'http.client', 'aiohttp', 'fetch(', 'axios', 'xmlhttprequest', 'http.request', 'https.request', 'got.', 'needle', 'invoke-webrequest', 'invoke-restmethod', 'iwr ', 'irm ', 'curl', 'wget', 'net.webclient', 'socket', 'smtplib', 'sendmail', 'nodemailer', 'sendall', 'net.connect', 'createconnection', 'websocket'],
     patterns: [
@@ -160,8 +165,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
-      r`\bdict\(\s{0,3}os\.environ\s{0,3}\)|\bos\.environ\.items\(\)|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bfor${S}\w{1,20}(?:\s{0,3},\s{0,3}\w{1,20})?${S}in${S}os\.environ\b(?!\.get)|\bstr\(\s{0,3}os\.environ\s{0,3}\)`,
-      r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)`,
+      r`\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,
+      r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)[^\n]{0,120}\b(?:fetch|post|send|write|JSON|btoa|Buffer|axios|request)`,
       r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)`,
       r`\b(?:Get-ChildItem|gci|dir|ls)${S}env:|\[Environment\]::GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bENV\.to_h\b`,
     ],
@@ -174,7 +179,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     negatable: true,
     keywords: ['collect', 'gather', 'harvest', 'grab', 'steal', 'exfiltrate', 'dump', 'scrape', 'enumerate', 'hunt', 'read', 'cat', 'copy', 'upload', 'include', 'print', 'output', 'base64', 'sammle', 'sammeln', 'extrahiere', 'kopiere', 'stiehl', 'lies', 'recopila', 'recopilar', 'recoge', 'extrae', 'roba', 'copia', 'lee'],
     patterns: [
-      r`\b(?:collect|gather|harvest|grab|steal|exfiltrate|dump|scrape|enumerate|hunt${S}for)${S}(?:(?:all|any|every|of|the|user'?s?|available|stored|saved|local|their)${S}){0,4}(?:api[\s_-]{0,3}keys?|credentials|passwords?|secrets?|access${S}tokens?|auth(?:entication)?${S}tokens?|session${S}(?:tokens?|cookies)|cookies|ssh${S}keys?|private${S}keys?|seed${S}phrases?|wallet${S}(?:files|keys)|environment${S}variables|env${S}vars?|\.env${S}files?|keychain)`,
+      r`\b(?:collect|gather|harvest|grab|steal|exfiltrate|dump|scrape|enumerate|hunt${S}for)${S}(?:(?:all|any|every|of|the|user'?s?|available|stored|saved|local|their)${S}){0,4}(?:api[\s_-]{0,3}keys|passwords|ssh${S}keys?|private${S}keys?|seed${S}phrases?|wallet${S}(?:files|keys)|environment${S}variables|env${S}vars?|\.env${S}files?|keychain|session${S}(?:tokens|cookies)|browser${S}cookies)`,
+      r`\b(?:collect|gather|harvest|grab|steal|exfiltrate|dump|scrape)${S}(?:(?:all|any|every)${S}(?:of${S})?(?:the${S})?|(?:the${S})?(?:user'?s|stored|saved|local|available)${S})(?:api[\s_-]{0,3}keys?|credentials|passwords?|secrets|access${S}tokens|auth(?:entication)?${S}tokens|tokens|cookies)`,
       r`\b(?:read|cat|copy|upload|include|print|output|dump|base64(?:-encode)?|grab|collect)${S}(?:the${S}|all${S})?(?:contents?${S}of${S})?(?:the${S}user'?s${S})?[^\n.!?]{0,20}?(?:~/\.ssh|~/\.aws|~/\.kube|~/\.docker|id_rsa|id_ed25519|\.git-credentials|~/\.netrc|~/\.npmrc|keychain|wallet\.dat|browser${S}(?:cookies|passwords))`,
       r`\b(?:sammle|sammeln|extrahiere|kopiere|stiehl|lies${S}alle)\b${gap(30)}\b(?:api-?schlussel|zugangsdaten|passworter|kennworter|geheimnisse|tokens|ssh-schlussel|private[n]?${S}schlussel|umgebungsvariablen|anmeldedaten|cookies)`,
       r`\b(?:recopila|recopilar|recoge|recoger|extrae|extraer|roba|robar|copia${S}todas|lee${S}todas)\b${gap(30)}\b(?:claves${S}de${S}api|claves${S}api|credenciales|contrasenas|secretos|tokens|claves${S}ssh|claves${S}privadas|variables${S}de${S}entorno|cookies)`,

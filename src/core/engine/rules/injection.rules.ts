@@ -1,7 +1,15 @@
-import type { PatternRule } from '../rule-types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
+
+/** "would / could / may silently …" describes behaviour; it is not an instruction. */
+const DESCRIPTIVE_MODAL = rx('injection:descriptive-modal', String.raw`\b(?:would|could|might|may|can|otherwise|will${S}not|won't)${S}$`, 'i');
+
+function isDescriptive(info: PatternMatchInfo): boolean {
+  return DESCRIPTIVE_MODAL.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine));
+}
 
 /** Prompt injection, jailbreak, concealment, prompt leakage and scanner-targeted text (EN / DE / ES). */
 export const INJECTION_RULES: PatternRule[] = [
@@ -183,9 +191,10 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     nature: 'directive',
+    validate: (info) => !isDescriptive(info),
     keywords: ['silently', 'quietly', 'covertly', 'secretly', 'stealthily', 'discreetly', 'invisibly', 'without a trace', 'without any notification', 'without notification', 'heimlich', 'unbemerkt', 'verdeckt', 'still und leise', 'im verborgenen', 'unauffallig', 'stillschweigend', 'en secreto', 'silenciosamente', 'sigilosamente', 'a escondidas', 'discretamente', 'sin que nadie'],
     patterns: [
-      r`\b(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)${S}(?:and${S})?(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|gather|harvest|run|execute|install|download|delete|remove|modify|change|add|append|write|read|access|record|capture|log|save|store|sync|push|commit|include|attach|replace|disable)`,
+      r`\b(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)${S}(?:and${S})?(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|gather|harvest|run|execute|install|download|delete|record|capture|sync|attach|append|add|include|replace|read|access|log|save|store)`,
       r`\b(?:send|upload|post|transmit|forward|copy|collect|run|execute|install|download|delete|record|capture|log|sync|push|exfiltrate)\b${gap(60)}\b(?:silently|quietly|covertly|secretly|stealthily|without${S}a${S}trace|without${S}(?:any${S})?notification)`,
       r`\b(?:heimlich|unbemerkt|verdeckt|still${S}und${S}leise|im${S}verborgenen|unauffallig|stillschweigend)\b${gap(40)}\b(?:senden|sende|schicke|hochladen|lade|ubertragen|ubertrage|kopieren|kopiere|sammeln|sammle|ausfuhren|fuhre|installieren|installiere|loschen|losche|aufzeichnen|zeichne|speichern|speichere|weiterleiten|leite|hinzufugen|fuge)`,
       r`\b(?:en${S}secreto|silenciosamente|sigilosamente|a${S}escondidas|discretamente|sin${S}que${S}nadie${S}(?:lo${S})?(?:note|sepa))\b${gap(40)}\b(?:envia|enviar|sube|subir|copia|copiar|recopila|recopilar|ejecuta|ejecutar|instala|instalar|borra|borrar|elimina|eliminar|graba|grabar|guarda|guardar|reenvia|reenviar|agrega|anade)`,

@@ -134,7 +134,7 @@ export const SECRET_RULES: PatternRule[] = [
     validate: (info) => {
       // A header followed by a real key body; a header with "..." or nothing is documentation.
       const lines = info.file.normLines;
-      const idx = lines.indexOf(info.line);
+      const idx = info.lineIndex;
       for (let i = idx + 1; i < lines.length && i <= idx + 3; i++) {
         const t = lines[i].trim();
         if (t === '' || t.includes(':')) continue;

@@ -1,5 +1,7 @@
 import { rx } from '../regex-registry';
 
+const S = String.raw`\s{1,3}`;
+
 /** Per-line structure flags of a markdown (instruction) file. */
 export const MD_FENCED = 1;
 export const MD_COMMENT_FULL = 2;
@@ -29,6 +31,16 @@ export const COUNTER_MARKER = rx(
   'markdown:counter-marker',
   '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators? of compromise|boswillig\\w{0,4}|angriff\\w{0,4}|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|\\u274C|\\u26A0|\\u{1F6AB}',
   'iu',
+);
+
+/**
+ * Line-level lead-ins that mark quoted phrases as examples of what not to write. Only used for
+ * quoted text on the same line, never for fences (where "to avoid errors, run: …" is common).
+ */
+export const QUOTE_COUNTER_MARKER = rx(
+  'markdown:quote-counter-marker',
+  String.raw`\b(?:avoid|avoiding|don't${S}(?:write|say|use)|do${S}not${S}(?:write|say|use)|never${S}(?:write|say|use)|override-style|phrases${S}like|wording${S}like|language${S}like|vermeide|vermeiden|evita|evitar)\b`,
+  'i',
 );
 
 const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,40}|~{3,40})[ \\t]{0,10}([^`\\s]{0,30})');

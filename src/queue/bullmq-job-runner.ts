@@ -11,6 +11,8 @@ import { Reconnect, blockingRedisOptions, createProducerRedis, throttledErrorLog
 const ADD_TIMEOUT_MS = 2000;
 /** Bound of the small Redis look-ups around a wait (state check, removal). */
 const LOOKUP_TIMEOUT_MS = 1000;
+/** How often a waiting request checks its job's state besides listening for its events. */
+const STATE_POLL_MS = 2000;
 
 /**
  * The BullMQ path (STYLE conventions 8 and 10): a fail-fast producer connection, one
@@ -66,18 +68,22 @@ export class BullJobRunner implements JobRunner, OnApplicationShutdown {
       const timer = setTimeout(() => {
         void this.afterTimeout<R>(job).then(finish);
       }, waitMs);
+      // Safety net for a missed event (QueueEvents still starting, or a Redis fail-over): look
+      // at the job's state now and then. Fast jobs finish before the first look.
+      const poll = setInterval(() => {
+        void this.finished<R>(id).then(finish);
+      }, STATE_POLL_MS);
       const finish = (outcome: RunOutcome<R> | null) => {
         if (settled || outcome === null) return;
         settled = true;
         clearTimeout(timer);
+        clearInterval(poll);
         this.events.off(completedEvent, onCompleted);
         this.events.off(failedEvent, onFailed);
         resolve(outcome);
       };
       this.events.on(completedEvent, onCompleted);
       this.events.on(failedEvent, onFailed);
-      // The job may have finished before the listeners were attached.
-      void this.finished<R>(id).then(finish);
     });
   }
 

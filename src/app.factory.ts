@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { I18nService } from 'nestjs-i18n';
 import { requestLanguage } from './infra/i18n/request-language';
+import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
@@ -25,8 +26,10 @@ export async function createApiApp(options: { logger?: false; bufferLogs?: boole
 
 export function configureApiApp(app: NestExpressApplication): void {
   const config = app.get<AppConfig>(APP_CONFIG);
-  // First of all: every response, errors and 404s outside /api included, carries X-Request-Id.
+  // First of all: every response, errors and 404s outside /api included, carries X-Request-Id
+  // and gets its request log line.
   app.use(requestIdMiddleware);
+  app.use(app.get(HTTP_LOGGER));
   app.setGlobalPrefix('api');
   applySecurityMiddleware(app, config);
   app.useBodyParser('json', { limit: config.limits.maxBodyBytes });

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import { RuleTextsService } from '../rules/rule-texts.service';
-import { ScanEntity } from '../scans/entities/scan.entity';
+import { SCAN_ROW_COLUMNS, scanFromRow, type ScanRow } from '../scans/scan-rows';
 import { toScanView } from '../scans/scan.views';
 import type { DashboardSummaryView, RuleStatView } from './dashboard.views';
 
@@ -59,22 +59,27 @@ export class DashboardService {
                 coalesce(sum(count_security), 0)::bigint AS count_security, coalesce(sum(count_privacy), 0)::bigint AS count_privacy
          FROM scan_stats`,
       ) as Promise<StatsRow[]>,
+      // Top rules by summed hits first; axis and title (of the newest finding) only for those.
       this.dataSource.query(
-        `SELECT rule_id, sum(hits)::bigint AS hits,
-                (array_agg(axis ORDER BY last_finding_id DESC))[1] AS axis,
-                (array_agg(title ORDER BY last_finding_id DESC))[1] AS title
-         FROM rule_hit_counts
-         GROUP BY rule_id
-         HAVING sum(hits) > 0
-         ORDER BY sum(hits) DESC, rule_id ASC
-         LIMIT $1`,
+        `WITH top AS (
+           SELECT rule_id, sum(hits) AS hits FROM rule_hit_counts
+           GROUP BY rule_id HAVING sum(hits) > 0
+           ORDER BY sum(hits) DESC, rule_id ASC LIMIT $1
+         )
+         SELECT t.rule_id, t.hits::bigint AS hits, newest.axis, newest.title
+         FROM top t
+         CROSS JOIN LATERAL (
+           SELECT h.axis, h.title FROM rule_hit_counts h WHERE h.rule_id = t.rule_id ORDER BY h.last_finding_id DESC LIMIT 1
+         ) newest
+         ORDER BY t.hits DESC, t.rule_id ASC`,
         [TOP_RULES_LIMIT],
       ) as Promise<RuleHitRow[]>,
-      this.dataSource.getRepository(ScanEntity).find({
-        where: viewer.isAdmin ? {} : { hidden: false },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        take: RECENT_SCANS_LIMIT,
-      }),
+      // The (created_at DESC, id DESC) index — the partial one without hidden scans for non-admins.
+      this.dataSource.query(
+        `SELECT ${SCAN_ROW_COLUMNS} FROM scans ${viewer.isAdmin ? '' : 'WHERE hidden = false'}
+         ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [RECENT_SCANS_LIMIT],
+      ) as Promise<ScanRow[]>,
     ]);
 
     const s = statsRows[0];
@@ -91,7 +96,7 @@ export class DashboardService {
         info: Number(s.count_info),
       },
       axisTotals: { security: Number(s.count_security), privacy: Number(s.count_privacy) },
-      recentScans: recent.map(toScanView),
+      recentScans: recent.map((row) => toScanView(scanFromRow(row))),
       topRules: ruleRows.map((row) => this.ruleStat(row, language)),
     };
   }

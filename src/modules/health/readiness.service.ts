@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -23,7 +23,7 @@ export interface ReadinessReport {
  * while Redis is unreachable instead of queueing); it reconnects in the background.
  */
 @Injectable()
-export class ReadinessService implements OnModuleDestroy, OnApplicationShutdown {
+export class ReadinessService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Readiness');
   private redis: Redis | null = null;
   private shuttingDown = false;
@@ -53,7 +53,7 @@ export class ReadinessService implements OnModuleDestroy, OnApplicationShutdown 
   private async checkRedis(): Promise<CheckState> {
     if (!this.config.redisUrl) return 'disabled';
     try {
-      const reply = await withTimeout(this.redisClient().ping(), READINESS_CHECK_TIMEOUT_MS);
+      const reply = await withTimeout(this.ping(this.redisClient()), READINESS_CHECK_TIMEOUT_MS);
       return reply === 'PONG' ? 'ok' : 'down';
     } catch (error) {
       this.logger.warn({ check: 'redis', reason: errorMessage(error) }, 'Readiness check failed');
@@ -82,6 +82,35 @@ export class ReadinessService implements OnModuleDestroy, OnApplicationShutdown 
     return this.redis;
   }
 
+  /** PING once connected: a connection still being (re)established is waited for, within the time-out. */
+  private async ping(redis: Redis): Promise<string> {
+    if (redis.status !== 'ready') {
+      await new Promise<void>((resolve, reject) => {
+        const ready = () => {
+          redis.off('end', ended);
+          resolve();
+        };
+        const ended = () => {
+          redis.off('ready', ready);
+          reject(new Error('connection ended'));
+        };
+        redis.once('ready', ready);
+        redis.once('end', ended);
+        setTimeout(() => {
+          redis.off('ready', ready);
+          redis.off('end', ended);
+          reject(new Error(`not connected (${redis.status})`));
+        }, READINESS_CHECK_TIMEOUT_MS).unref();
+      });
+    }
+    return redis.ping();
+  }
+
+  /** Connects early, so the first probe does not pay for the connection. */
+  onModuleInit(): void {
+    if (this.config.redisUrl) this.redisClient();
+  }
+
   onModuleDestroy(): void {
     this.shuttingDown = true;
   }
@@ -89,7 +118,14 @@ export class ReadinessService implements OnModuleDestroy, OnApplicationShutdown 
   async onApplicationShutdown(): Promise<void> {
     const redis = this.redis;
     this.redis = null;
-    if (redis) redis.disconnect();
+    if (!redis) return;
+    // Resolves once the connection has really ended (a pending connect attempt included).
+    await new Promise<void>((resolve) => {
+      if (redis.status === 'end') return resolve();
+      redis.once('end', () => resolve());
+      setTimeout(resolve, READINESS_CHECK_TIMEOUT_MS + 1_000).unref();
+      redis.disconnect();
+    });
   }
 }
 

@@ -18,6 +18,7 @@ import { FindingEntity } from './entities/finding.entity';
 import { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
 import { ScanFileEntity } from './entities/scan-file.entity';
 import { ScanEntity } from './entities/scan.entity';
+import { SCAN_ROW_COLUMNS, scanFromRow, type ScanRow } from './scan-rows';
 import {
   toCheckpointView,
   toComparedScanView,
@@ -32,68 +33,6 @@ const MAX_INT4 = 2_147_483_647;
 
 /** Rows per page of the streamed GET /scans. */
 export const SCAN_LIST_BATCH_SIZE = 500;
-
-const SCAN_LIST_COLUMNS = `id, name, description, source, status, verdict, risk_score, file_count, ai_used, ai_error,
-  count_critical, count_high, count_medium, count_low, count_info, count_security, count_privacy, count_total,
-  fingerprint, relation, similarity, compared_scan_id, hidden, created_at, created_at::text AS cursor_ts`;
-
-interface ScanListRow {
-  id: number;
-  name: string;
-  description: string | null;
-  source: ScanEntity['source'];
-  status: ScanEntity['status'];
-  verdict: ScanEntity['verdict'];
-  risk_score: number;
-  file_count: number;
-  ai_used: boolean;
-  ai_error: string | null;
-  count_critical: number;
-  count_high: number;
-  count_medium: number;
-  count_low: number;
-  count_info: number;
-  count_security: number;
-  count_privacy: number;
-  count_total: number;
-  fingerprint: string;
-  relation: ScanEntity['relation'];
-  similarity: number | null;
-  compared_scan_id: number | null;
-  hidden: boolean;
-  created_at: Date;
-  cursor_ts: string;
-}
-
-/** A raw scans row as the entity toScanView expects (what TypeORM would hydrate, without its cost). */
-function scanFromRow(row: ScanListRow): ScanEntity {
-  return Object.assign(new ScanEntity(), {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    source: row.source,
-    status: row.status,
-    verdict: row.verdict,
-    riskScore: row.risk_score,
-    fileCount: row.file_count,
-    aiUsed: row.ai_used,
-    aiError: row.ai_error,
-    countCritical: row.count_critical,
-    countHigh: row.count_high,
-    countMedium: row.count_medium,
-    countLow: row.count_low,
-    countInfo: row.count_info,
-    countSecurity: row.count_security,
-    countPrivacy: row.count_privacy,
-    countTotal: row.count_total,
-    fingerprint: row.fingerprint,
-    relation: row.relation,
-    similarity: row.similarity,
-    comparedScanId: row.compared_scan_id,
-    hidden: row.hidden,
-    createdAt: row.created_at,
-  });
-}
 
 export interface Viewer {
   isAdmin: boolean;
@@ -159,18 +98,18 @@ export class ScansService {
    * created_at as PostgreSQL text, exact to the microsecond (a JS Date would round it).
    */
   async *listBatches(viewer: Viewer, batchSize = SCAN_LIST_BATCH_SIZE): AsyncGenerator<ScanView[]> {
-    const page = (after: { ts: string; id: number } | null): Promise<ScanListRow[]> => {
+    const page = (after: { ts: string; id: number } | null): Promise<ScanRow[]> => {
       const conditions = [viewer.isAdmin ? null : 'hidden = false', after ? '(created_at, id) < ($2::timestamptz, $3::int)' : null];
       const where = conditions.filter((c) => c !== null).join(' AND ');
       return this.dataSource.query(
-        `SELECT ${SCAN_LIST_COLUMNS} FROM scans ${where ? `WHERE ${where}` : ''} ORDER BY created_at DESC, id DESC LIMIT $1`,
+        `SELECT ${SCAN_ROW_COLUMNS} FROM scans ${where ? `WHERE ${where}` : ''} ORDER BY created_at DESC, id DESC LIMIT $1`,
         after ? [batchSize, after.ts, after.id] : [batchSize],
       );
     };
-    let pending: Promise<ScanListRow[]> | null = page(null);
+    let pending: Promise<ScanRow[]> | null = page(null);
     // Bounded: every page but the last is full, and ids are 32-bit.
     for (let pages = 0; pending !== null && pages <= Math.ceil(MAX_INT4 / batchSize); pages++) {
-      const rows: ScanListRow[] = await pending;
+      const rows: ScanRow[] = await pending;
       const last = rows[rows.length - 1];
       pending = rows.length === batchSize ? page({ ts: last.cursor_ts, id: last.id }) : null;
       // A consumer that stops early (client gone) leaves this prefetch behind: never unhandled.

@@ -1,0 +1,184 @@
+/**
+ * Helpers for the benchmarks that run the real service (dashboard.bench.ts, api.bench.ts):
+ * a scratch PostgreSQL database, the built API (`dist/main.js`) as a child process on a
+ * loopback port, timed HTTP requests and the child's memory. Loopback only; every wait bounded.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ScratchDatabase {
+  url: string;
+  client: Client;
+  drop(): Promise<void>;
+}
+
+/** A fresh database next to DATABASE_URL's (default: local PostgreSQL), dropped by `drop()`. */
+export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+  const base = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const name = `skill_audit_bench_${label}_${process.pid}_${Date.now()}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    url: url.toString(),
+    client,
+    async drop() {
+      await client.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface ApiProcess {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node dist/main.js` (the production build; `npm run bench` builds first) with `env`
+ * and waits until GET /api/readyz answers 200 (at most 120 s).
+ */
+export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const root = join(__dirname, '..');
+  const main = join(root, 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('dist/main.js is missing: run `npm run build` (npm run bench does)');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited during start-up (${child.exitCode}): ${stderr}`);
+    const status = await request(`${baseUrl}/api/readyz`).then((r) => r.status, () => 0);
+    if (status === 200) return { baseUrl, pid: child.pid!, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the API did not become ready within 120 s: ${stderr}`);
+}
+
+export const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+export interface TimedResponse {
+  status: number;
+  body: string;
+  /** ms until the response headers and first body byte arrived. */
+  ttfbMs: number;
+  totalMs: number;
+  bytes: number;
+}
+
+/** One HTTP request on loopback; `discardBody` counts the bytes instead of keeping them. */
+export function request(
+  url: string,
+  options: { method?: string; body?: unknown; discardBody?: boolean; onChunk?: (chunk: Buffer) => void; timeoutMs?: number } = {},
+): Promise<TimedResponse> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const started = process.hrtime.bigint();
+    const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: keepAlive,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+      },
+      (res) => {
+        let ttfbMs = -1;
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (ttfbMs < 0) ttfbMs = ms();
+          bytes += chunk.length;
+          options.onChunk?.(chunk);
+          if (!options.discardBody) chunks.push(chunk);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ttfbMs: ttfbMs < 0 ? ms() : ttfbMs,
+            totalMs: ms(),
+            bytes,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(options.timeoutMs ?? 600_000, () => req.destroy(new Error('request timed out')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Current resident set size of a process, in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** Samples `rssMb(pid)` every `everyMs` while `work` runs; returns its result and the peak. */
+export async function withPeakRss<T>(pid: number, work: () => Promise<T>, everyMs = 20): Promise<{ result: T; peakMb: number }> {
+  let peakMb = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peakMb = Math.max(peakMb, rssMb(pid));
+    } catch {
+      // the process is gone; the request will fail on its own
+    }
+  }, everyMs);
+  try {
+    const result = await work();
+    peakMb = Math.max(peakMb, rssMb(pid));
+    return { result, peakMb };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -33,6 +33,7 @@ export const CATEGORY_AXIS: ReadonlyArray<readonly [string, Axis]> = [
   ['financial-actions', 'security'],
   ['untrusted-content', 'security'],
   ['harmful-content', 'security'],
+  ['combined-risk', 'security'],
   ['pii-collection', 'privacy'],
   ['sensitive-access', 'privacy'],
   ['tracking', 'privacy'],

@@ -8,6 +8,9 @@ export const COMBINATION_RULES = [
   heuristic('combo-injection-with-concealment', 'prompt-injection', 'critical'),
   heuristic('combo-concealed-dangerous-action', 'concealment', 'critical'),
   heuristic('combo-scanner-evasion-with-payload', 'scanner-evasion', 'critical'),
+  heuristic('combo-context-exfiltration', 'prompt-leakage', 'critical'),
+  heuristic('combo-untrusted-instructions-with-data-access', 'untrusted-content', 'critical'),
+  heuristic('combo-accumulated-high-risk', 'combined-risk', 'critical'),
 ];
 
 /** Sources of credentials / secrets. */
@@ -19,8 +22,10 @@ const CREDENTIAL_SOURCES = new Set([
 /** Channels that carry data out of the machine. */
 const SINKS = new Set([
   'exfil-network-send', 'exfil-paste-or-capture-service', 'exfil-chat-webhook', 'exfil-file-upload', 'exfil-dns', 'exfil-markdown-image',
-  'exfil-nl-send-secrets', 'c2-raw-ip-endpoint', 'revshell-dev-tcp', 'revshell-netcat-socat', 'revshell-interactive', 'leakage-context-to-sink',
+  'exfil-nl-send-secrets', 'exfil-nl-send-external', 'c2-raw-ip-endpoint', 'revshell-dev-tcp', 'revshell-netcat-socat', 'revshell-interactive', 'leakage-context-to-sink',
 ]);
+/** Sink rules that are informational on their own (an ordinary request or "send it to …"). */
+const INFO_SINKS = new Set(['exfil-network-send', 'exfil-nl-send-external']);
 /** Sinks that are suspicious on their own (not an ordinary API call). */
 const SUSPICIOUS_SINKS = new Set([
   'exfil-paste-or-capture-service', 'exfil-chat-webhook', 'exfil-file-upload', 'exfil-dns', 'exfil-markdown-image', 'exfil-nl-send-secrets',
@@ -35,7 +40,7 @@ const PERSONAL_SOURCES = new Set([
 ]);
 const OVERRIDE_CATEGORIES = new Set(['prompt-injection', 'jailbreak']);
 const DANGEROUS_CATEGORIES = new Set([
-  'exfiltration', 'credential-access', 'remote-execution', 'code-execution', 'reverse-shell', 'persistence', 'agent-tampering',
+  'time-bombs', 'untrusted-content', 'exfiltration', 'credential-access', 'remote-execution', 'code-execution', 'reverse-shell', 'persistence', 'agent-tampering',
   'destructive-commands', 'privilege-escalation', 'obfuscation', 'sensitive-access', 'data-sharing', 'pii-collection', 'financial-actions',
 ]);
 
@@ -56,7 +61,7 @@ export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   const out: ComboHit[] = [];
   const real = findings.filter((f) => f.detectedBy === 'static');
   const credSource = real.find((f) => CREDENTIAL_SOURCES.has(f.ruleId) && atLeast(f, 'low'));
-  const sink = real.find((f) => SINKS.has(f.ruleId) && (f.ruleId === 'exfil-network-send' || atLeast(f, 'low')));
+  const sink = real.find((f) => SINKS.has(f.ruleId) && (INFO_SINKS.has(f.ruleId) || atLeast(f, 'low')));
   const suspiciousSink = real.find((f) => SUSPICIOUS_SINKS.has(f.ruleId) && atLeast(f, 'low'));
   if (credSource && sink) out.push({ ruleId: 'combo-credential-exfiltration', anchor: suspiciousSink ?? sink });
 
@@ -68,12 +73,32 @@ export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   if (override && conceal) out.push({ ruleId: 'combo-injection-with-concealment', anchor: override });
 
   const dangerous = real.find(
-    (f) => (DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high')) || (f.axis === 'privacy' && f.severity !== 'low' && atLeast(f, 'medium')),
+    (f) =>
+      (DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high')) ||
+      ((f.axis === 'privacy' || f.category === 'time-bombs') && atLeast(f, 'medium')),
   );
   if (conceal && dangerous) out.push({ ruleId: 'combo-concealed-dangerous-action', anchor: conceal });
+
+  const leak = real.find((f) => f.ruleId === 'leakage-reveal-system-prompt' && atLeast(f, 'medium'));
+  if (leak && suspiciousSink) out.push({ ruleId: 'combo-context-exfiltration', anchor: leak });
+
+  // "Lethal trifecta": instructions taken from untrusted content, access to private data, a way out.
+  const untrusted = real.find((f) => f.ruleId === 'untrusted-follow-external-instructions' && atLeast(f, 'medium'));
+  const privateData = real.find((f) => (PERSONAL_SOURCES.has(f.ruleId) || CREDENTIAL_SOURCES.has(f.ruleId)) && atLeast(f, 'medium'));
+  if (untrusted && privateData && sink) out.push({ ruleId: 'combo-untrusted-instructions-with-data-access', anchor: untrusted });
 
   const scanner = real.find((f) => f.category === 'scanner-evasion' && atLeast(f, 'medium'));
   const payload = real.find((f) => f.category !== 'scanner-evasion' && atLeast(f, 'medium'));
   if (scanner && payload) out.push({ ruleId: 'combo-scanner-evasion-with-payload', anchor: scanner });
+  // Many independent high-risk signals: at least three distinct high-or-critical rules in at least
+  // two dangerous categories (only when no other combination already fired).
+  if (out.length === 0) {
+    const highs = new Map<string, string>();
+    for (const f of real) if (atLeast(f, 'high') && DANGEROUS_CATEGORIES.has(f.category) && !highs.has(f.ruleId)) highs.set(f.ruleId, f.category);
+    if (highs.size >= 3 && new Set(highs.values()).size >= 2) {
+      const anchor = real.find((f) => highs.has(f.ruleId)) as EngineFinding;
+      out.push({ ruleId: 'combo-accumulated-high-risk', anchor });
+    }
+  }
   return out;
 }

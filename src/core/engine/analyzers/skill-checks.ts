@@ -225,11 +225,27 @@ const EXPECTED: Record<string, string[]> = {
   zip: ['zip'], gz: ['gzip'], tgz: ['gzip'], jar: ['zip'], whl: ['zip'], docx: ['zip'], xlsx: ['zip'], pptx: ['zip'],
   pyc: ['pyc'], class: ['class'], wasm: ['wasm'],
 };
+const RUN_VERB = rx('binary:run-verb', String.raw`\b(?:run|execute|start|launch|invoke|chmod\s{1,3}\+x)\b|\./|\bsudo\s`, 'i');
 const PYCACHE = rx('binary:pycache', String.raw`__pycache__/`);
 const CPYTHON_TAG = rx('binary:cpython-tag', String.raw`\.cpython-\d+`);
 const PYC_EXT = rx('binary:pyc-ext', String.raw`\.py[co]$`);
 const SVG_ACTIVE = rx('binary:svg-active', String.raw`<script\b|\son[a-z]{3,20}\s{0,3}=|javascript:|<foreignObject\b`, 'i');
 const PDF_ACTIVE = rx('binary:pdf-active', String.raw`/(?:JavaScript|JS|Launch|EmbeddedFile|OpenAction\s{0,3}<<[^>]{0,200}/JS)\b`);
+
+/** Whether the instructions tell the agent to run this file (by path or base name). */
+function instructedToRun(ctx: SkillContext, path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (base.length < 3) return false;
+  for (const name of [path, base]) {
+    let i = ctx.instructionText.indexOf(name);
+    while (i >= 0) {
+      const around = ctx.instructionText.slice(Math.max(0, i - 60), i + name.length + 10);
+      if (RUN_VERB.test(around)) return true;
+      i = ctx.instructionText.indexOf(name, i + 1);
+    }
+  }
+  return false;
+}
 
 function binaries(ctx: SkillContext): void {
   const paths = new Set(ctx.files.map((f) => f.path));
@@ -245,12 +261,12 @@ function binaries(ctx: SkillContext): void {
     }
     const expected = EXPECTED[ext];
     if (det && EXEC_TYPES.has(det)) {
-      emit('binary-native-executable');
+      emit('binary-native-executable', instructedToRun(ctx, file.path) ? 'critical' : undefined);
       if (!EXEC_EXT.has(ext) && ext !== '') emit('binary-type-mismatch', 'critical');
       continue;
     }
     if (EXEC_EXT.has(ext)) {
-      emit('binary-native-executable');
+      emit('binary-native-executable', instructedToRun(ctx, file.path) ? 'critical' : undefined);
       continue;
     }
     if (MACRO_EXT.has(ext)) {

@@ -52,6 +52,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     patterns: [
       r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
       r`\b(?:check|poll|contact|ping|visit|query)${S}(?:https?://\S{1,120}|the${S}(?:server|url|endpoint|api))${S}(?:every|each|periodically|regularly|hourly|daily|on${S}every)\b${gap(50)}\b(?:instructions|commands|tasks|orders|updates${S}to${S}(?:these|your)${S}instructions)`,
+      r`\b(?:fetch|download|load|retrieve|get|open|visit|read|curl)${S}https?://[^\s)]{1,200}${S}(?:and${S})?(?:then${S})?(?:follow|execute|run|obey|apply|carry${S}out)${S}(?:the${S}|any${S}|all${S})?(?:instructions|commands|steps|directions|directives)\b`,
       r`\bheartbeat\b${gap(80)}\b(?:instructions|commands|tasks)\b|\b(?:execute|run|follow)${S}(?:whatever|any|all)${S}(?:instructions|commands)${S}(?:it|the${S}server|the${S}response)${S}(?:returns|sends|contains)`,
       r`\b(?:lade|hole|abrufen|rufe)\b${gap(30)}\b(?:neue${S}|aktuelle${S})?(?:anweisungen|befehle)${S}(?:von|unter|bei)${S}(?:https?://|dem${S}server|der${S}url)`,
       r`\b(?:descarga|obten|carga|consulta)\b${gap(30)}\b(?:nuevas${S})?(?:instrucciones|comandos)${S}(?:de|desde)${S}(?:https?://|el${S}servidor|la${S}url)`,

@@ -83,9 +83,19 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     negatable: true,
     keywords: ['send', 'upload', 'post', 'transmit', 'forward', 'exfiltrate', 'copy', 'submit', 'mail', 'sync', 'beam', 'sende', 'schicke', 'ubertrage', 'lade', 'envia', 'enviar', 'manda', 'sube', 'subir', 'transfiere', 'reenvia'],
     patterns: [
-      r`\b(?:send|upload|post|transmit|forward|exfiltrate|copy|submit|e?mail|beam|sync)${S}(?:(?:all|of|the|these|every|any|user'?s?|their|his|her|its|local|stored|saved|found|collected|gathered|harvested)${S}){0,4}(?:api${S}keys?|access${S}keys?|credentials|secrets?|tokens?|passwords?|env(?:ironment)?${S}(?:variables|vars|file)|\.env(?:${S}files?)?|ssh${S}(?:private${S})?keys?|private${S}keys?|cookies|session${S}tokens?|conversation(?:${S}history)?|chat${S}(?:history|logs)|wallet${S}(?:files?|keys?|seeds?)|seed${S}phrases?|keychain)\b${gap(80)}\b(?:to|at|into)${S}(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|(?:our|my|the|this|a|an)${S}(?:(?:remote|external|backup|collection|following|attacker|private)${S})?(?:server|endpoint|webhook|url|address|bucket|api|email|inbox|host|channel))`,
+      r`\b(?:send|upload|post|transmit|forward|exfiltrate|copy|submit|e?mail|beam|sync)${S}(?:(?:all|of|the|these|every|any|contents?|copies|copy|user'?s?|their|his|her|its|local|stored|saved|found|collected|gathered|harvested)${S}){0,4}(?:api${S}keys?|access${S}keys?|credentials|secrets?|tokens?|passwords?|env(?:ironment)?${S}(?:variables|vars|file)|\.env(?:${S}files?)?|ssh${S}(?:private${S})?keys?|private${S}keys?|cookies|session${S}tokens?|conversation(?:${S}history)?|chat${S}(?:history|logs)|wallet${S}(?:files?|keys?|seeds?)|seed${S}phrases?|keychain)\b${gap(80)}\b(?:to|at|into)${S}(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,20}|(?:our|my|the|this|a|an)${S}(?:(?:remote|external|backup|collection|following|attacker|private)${S})?(?:server|endpoint|webhook|url|address|bucket|api|email|inbox|host|channel))`,
       r`\b(?:sende|schicke|ubertrage|lade)\b${gap(50)}\b(?:api-?schlussel|zugangsdaten|passworter|kennworter|tokens?|geheimnisse|umgebungsvariablen|\.env|ssh-schlussel|private[n]?${S}schlussel|cookies|chatverlauf|gesprachsverlauf)\b${gap(40)}\b(?:an|zu|auf|nach)${S}(?:https?://|den${S}server|die${S}adresse|folgende|unseren|meinen|[\w.+-]{1,64}@)`,
       r`\b(?:envia|enviar|manda|mandar|sube|subir|transfiere|reenvia)\b${gap(50)}\b(?:claves?(?:${S}de${S}api)?|credenciales?|contrasenas?|tokens?|secretos?|variables${S}de${S}entorno|\.env|claves${S}ssh|claves${S}privadas|cookies|historial${S}de${S}(?:chat|conversacion))\b${gap(40)}\b(?:a|al|hacia)${S}(?:https?://|el${S}servidor|la${S}direccion|nuestro|nuestra|[\w.+-]{1,64}@)`,
+    ],
+  }),
+  pattern({
+    id: 'exfil-nl-send-external',
+    category: 'exfiltration',
+    severity: 'info',
+    nature: 'directive',
+    keywords: ['send', 'forward', 'upload', 'post', 'mail', 'transmit', 'submit', 'sende', 'schicke', 'leite', 'envia', 'reenvia', 'manda'],
+    patterns: [
+      r`\b(?:send|forward|upload|post|e?mail|transmit|submit|sende|schicke|leite|envia|reenvia|manda)\w{0,3}\b${gap(80)}\b(?:to|at|an|a|al)${S}(?:https?://[^\s)]{3,200}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40})`,
     ],
   }),
   pattern({
@@ -165,7 +175,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
-      r`\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,
+      r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,
       r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)[^\n]{0,120}\b(?:fetch|post|send|write|JSON|btoa|Buffer|axios|request)`,
       r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)`,
       r`\b(?:Get-ChildItem|gci|dir|ls)${S}env:|\[Environment\]::GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bENV\.to_h\b`,

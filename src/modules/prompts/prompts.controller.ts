@@ -1,24 +1,28 @@
-import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { AdminGuard } from '../../common/guards/admin.guard';
+import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
+import { PromptSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { UpdatePromptDto } from './dto/update-prompt.dto';
 import type { PromptView } from './prompt.views';
 import { PromptsService } from './prompts.service';
 
-/** /prompts — admin only (DESIGN.md). */
+/** /prompts — admin only (DESIGN.md; AdminOnly = the AdminGuard). */
 @ApiTags('prompts')
 @Controller('prompts')
-@UseGuards(AdminGuard)
+@AdminOnly()
 export class PromptsController {
   constructor(private readonly prompts: PromptsService) {}
 
   @Get()
+  @ApiOkResponse({ type: [PromptSchema] })
   list(): Promise<PromptView[]> {
     return this.prompts.list();
   }
 
   @Patch(':id')
+  @ApiOkResponse({ type: PromptSchema })
+  @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePromptDto): Promise<PromptView> {
     return this.prompts.update(id, body);
   }

@@ -61,11 +61,11 @@ export class ScansService {
       [...staticResult.checkpoints, ...analysis.checkpoints],
     );
 
-    const scanId = await this.dataSource.transaction(async (manager) => {
+    const created = await this.dataSource.transaction(async (manager) => {
       // Serialises scans of the same content, so the later of two concurrent identical
       // submissions sees the earlier one (relation `identical`, exact checkCount).
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [skill.fingerprint]);
-      const classification = await this.classifier.classify(manager, skill.fingerprint, skill.files);
+      const lineage = await this.classifier.classify(manager, skill.fingerprint, skill.files);
       const id = await this.insertScan(manager, {
         name,
         source: input.source,
@@ -75,12 +75,14 @@ export class ScansService {
         aiUsed: analysis.aiUsed,
         aiError: analysis.aiError,
         description: analysis.description,
-        ...classification,
+        ...lineage.classification,
       });
-      await this.classifier.afterInsert(manager, id, skill.files);
-      return id;
+      const checkCount = await this.classifier.afterInsert(manager, id, lineage);
+      return { id, checkCount };
     });
-    return this.detail(scanId);
+    // checkCount as of this scan's creation (counted under the fingerprint lock, so concurrent
+    // identical submissions get 1, 2, 3, … exactly); GET /scans/{id} counts again.
+    return { ...(await this.detail(created.id)), checkCount: created.checkCount };
   }
 
   /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
@@ -144,10 +146,9 @@ export class ScansService {
   }
 
   async setHidden(id: number, hidden: boolean): Promise<ScanView> {
-    const scan = await this.findScan(id);
-    scan.hidden = hidden;
-    await this.dataSource.getRepository(ScanEntity).update({ id }, { hidden });
-    return toScanView(scan);
+    const result = await this.dataSource.getRepository(ScanEntity).update({ id: this.checkId(id) }, { hidden });
+    if (!result.affected) throw AppError.notFound();
+    return toScanView(await this.findScan(id));
   }
 
   async remove(id: number): Promise<void> {

@@ -1,0 +1,658 @@
+/**
+ * Finds the compared scan of a new scan C among the stored scans without reading every one of
+ * them, and returns the same relation as the brute force `classifyRelation` of
+ * src/core/lineage/relation.ts (rank key (similarity, byte-identical below 40, id)).
+ *
+ * The search never materialises a full list of scans. It works on four kinds of evidence,
+ * each read through indexes (see {@link CandidateStore} and sql-candidate-store.ts):
+ * 1. **Token probes** — posting lists of C's (path, line hash) pairs, read only while they are
+ *    short (at most `cap` rows; caps grow 64 → 1 024 → 16 384 → 262 144 only when needed).
+ *    A probed token is complete: every scan that has the line at that path is now known.
+ * 2. **File probes** — scans with a file of the same non-empty hash (any path: rule 6 and
+ *    renames) and scans with the same empty file at a path of C, also capped.
+ * 3. **Trivial-line band** — trivial lines (blank, `---`, fences, …; see line-stats.ts) are never
+ *    probed by hash. A scan that shares no probed line can only score through skipped lines;
+ *    the bound R(ρ) below says how similar it can be when at most a fraction ρ of each of its
+ *    files is trivial, and one indexed query lists the few scans above the needed fraction.
+ * 4. **Candidate refinement** — for a known scan X the bound tightens step by step: loose
+ *    (probe sums only) → shaped (X's paths, hashes, line and trivial counts) → counted (exact
+ *    multiset intersection per path) → exact (line LCS of the changed text files).
+ *
+ * Bounds. Per text path p of C with n lines, a scan X that shares `partial` lines through
+ * probed tokens shares at most partial + min(cTs, f_X) + sN lines, where cTs / sN are C's
+ * skipped trivial / non-trivial lines at p and f_X is X's trivial line count there; the line
+ * ratio is at most 2·min(shared, n, m)/(n + m) (LCS ≤ multiset intersection). Identical hashes
+ * give 1, binary or missing files 0. Dividing by |paths(C)| ≤ |union| keeps every figure an
+ * upper bound. Keys are compared with relation.ts's compareMatches, the bound of a scan being
+ * rounded like the exact similarity, so the result is the exact maximum: evaluation follows
+ * decreasing bound keys and stops when no remaining key can beat the best exact one (or, when
+ * the best is `new`, when nothing remaining can reach 40 or share a file).
+ *
+ * Bounded work (see docs/decisions.md "Versions"): database rows read and LCS work units are
+ * budgeted per classification. When a budget runs out the search stops and returns the best
+ * exact match found so far (`exact: false`); an LCS that does not fit is replaced by the budgeted
+ * Myers lower bound (bounded-lcs.ts). Realistic inputs never come near the budgets.
+ */
+import {
+  EMPTY_SHA256,
+  MODIFIED_THRESHOLD,
+  ONE,
+  ZERO,
+  byPath,
+  compareMatches,
+  hasByteIdenticalFile,
+  relationFor,
+  roundedPercent,
+  splitLines,
+  upperBound,
+  type CandidateSummary,
+  type FileShape,
+  type FileSide,
+  type Ratio,
+  type RelationResult,
+  type ScanMatch,
+  type SimilarityBound,
+} from '../../core/lineage';
+import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
+import { fileLineStats, type FileLineStats } from './line-stats';
+
+/** A distinct line of C at a path; `count` = its multiplicity in C's file. */
+export interface TokenRef {
+  path: string;
+  hash: string;
+  count: number;
+}
+
+export interface PartialShare {
+  scanId: number;
+  path: string;
+  /** Σ min(C's count, stored count) over the probed tokens at this path. */
+  shared: number;
+}
+
+export interface TokenProbeResult {
+  /** Tokens with more than `cap` postings: not probed. */
+  frequent: Array<{ path: string; hash: string }>;
+  /** Complete for every token that is not frequent. */
+  partial: PartialShare[];
+  /** Posting rows read. */
+  rows: number;
+}
+
+export interface FileProbeResult {
+  /** Non-empty hashes with more than `cap` files: not probed. */
+  frequentHashes: string[];
+  /** Paths whose (path, empty hash) pair has more than `cap` files: not probed. */
+  frequentEmptyPaths: string[];
+  /** Files of stored scans with a probed hash (any path), or the empty file at a probed path. */
+  hits: Array<{ scanId: number; path: string; hash: string }>;
+  rows: number;
+}
+
+export interface StoredShapeFile {
+  path: string;
+  hash: string;
+  /** null for binary files. */
+  lineCount: number | null;
+  trivialCount: number | null;
+}
+
+/** Read access to the stored lineage data. Every method must go through indexes. */
+export interface CandidateStore {
+  probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
+  probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
+  /**
+   * Scans with a text file at one of `paths` whose floor(1000 · trivial / lines) is ≥ minPermille
+   * (and < belowPermille when given); at most `limit` ids.
+   */
+  band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]>;
+  shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
+  /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
+  sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
+  /** Files of a scan at (at least) `paths`, with content. */
+  loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]>;
+}
+
+export interface SearchLimits {
+  /** Posting / file rows the search may read (probes, band, shapes, counts). */
+  maxRows: number;
+  /** LCS work units (see bounded-lcs.ts) for the exact line ratios. */
+  maxLcsWork: number;
+  /** Tokens looked up in the first probe; more are treated as skipped (bounded, still exact). */
+  maxProbeTokens: number;
+  /** Probe caps, one per escalation level. */
+  caps: readonly number[];
+  /** Candidates refined per database round trip. */
+  chunk: number;
+  /** Above this many scans in a band query, probe more tokens instead. */
+  bandLimit: number;
+}
+
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
+  maxRows: 400_000,
+  maxLcsWork: 5_000_000,
+  maxProbeTokens: 20_000,
+  caps: [64, 1_024, 16_384, 262_144],
+  chunk: 32,
+  bandLimit: 512,
+};
+
+export interface SearchStats {
+  /** false when a budget ran out: the result is the best match found so far. */
+  exact: boolean;
+  candidates: number;
+  shaped: number;
+  counted: number;
+  contentLoads: number;
+  rows: number;
+  lcsWork: number;
+  escalations: number;
+  bandQueries: number;
+}
+
+export interface SearchResult {
+  relation: RelationResult;
+  best: ScanMatch | null;
+  stats: SearchStats;
+}
+
+// ---------------------------------------------------------------------------------------
+
+interface TokenState extends TokenRef {
+  trivial: boolean;
+  /** Index into caps of the last probe that found it frequent; -1 never probed; Infinity probed. */
+  level: number;
+}
+
+interface PathState {
+  path: string;
+  hash: string;
+  kind: 'text' | 'empty' | 'binary';
+  lines: number;
+  tokens: TokenState[];
+  /** Skipped trivial / non-trivial line counts (C's multiplicities). */
+  skippedTrivial: number;
+  skippedOther: number;
+  /** For empty / binary files: whether the (path, hash) pair has been probed. */
+  fileProbed: boolean;
+  fileLevel: number;
+}
+
+const enum Stage {
+  Loose = 0,
+  Shaped = 1,
+  Counted = 2,
+  Done = 3,
+}
+
+interface Candidate {
+  id: number;
+  partial: Map<string, number>;
+  /** Empty / binary paths of C where the candidate has the same file (from file probes). */
+  sameFile: Set<string>;
+  flagged: boolean;
+  stage: Stage;
+  files?: StoredShapeFile[];
+  bound?: SimilarityBound;
+  key: ScanMatch;
+}
+
+const EPS = 1e-7;
+const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch => ({
+  scanId,
+  similarity: Math.min(100, Math.max(0, Math.round(raw + EPS))),
+  byteIdentical,
+});
+const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
+
+/** max over m ≥ 0 of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m) (see the module comment). */
+export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number): number {
+  if (n <= 0 || cTs + sN <= 0) return 0;
+  const h = (m: number) => (m <= 0 ? 0 : (2 * Math.min(Math.min(cTs, rho * m) + sN, n, m)) / (n + m));
+  const points = [n, cTs + sN];
+  if (rho > 0) points.push(cTs / rho, (n - sN) / rho);
+  if (rho < 1) points.push(sN / (1 - rho));
+  let best = 0;
+  for (const m of points) if (Number.isFinite(m) && m > 0) best = Math.max(best, h(m));
+  return Math.min(1, best);
+}
+
+class Search {
+  private readonly paths: PathState[];
+  private readonly byPathState: Map<string, PathState>;
+  private readonly shapes: FileShape[];
+  private readonly currentFiles: Map<string, FileSide>;
+  private readonly currentLines = new Map<string, string[]>();
+  private readonly hashes: Map<string, number>; // non-empty hash → level (-1 never, Infinity probed)
+  private readonly candidates = new Map<number, Candidate>();
+  private best: ScanMatch | null = null;
+  private bandP = 1001; // band queried for permille ≥ bandP; 1001 = no band yet
+  private rowsLeft: number;
+  private readonly lcs: WorkBudget;
+  readonly stats: SearchStats = {
+    exact: true,
+    candidates: 0,
+    shaped: 0,
+    counted: 0,
+    contentLoads: 0,
+    rows: 0,
+    lcsWork: 0,
+    escalations: 0,
+    bandQueries: 0,
+  };
+
+  constructor(
+    current: readonly FileSide[],
+    private readonly store: CandidateStore,
+    private readonly limits: SearchLimits,
+    stats?: readonly FileLineStats[],
+  ) {
+    this.currentFiles = byPath(current);
+    const lineStats = byPath(stats ?? [...this.currentFiles.values()].map(fileLineStats));
+    this.paths = [];
+    this.shapes = [];
+    this.hashes = new Map();
+    for (const f of this.currentFiles.values()) {
+      const s = lineStats.get(f.path) as FileLineStats;
+      const kind = f.content === null ? 'binary' : (s.lineCount ?? 0) === 0 ? 'empty' : 'text';
+      const tokens: TokenState[] = s.tokens.map((t) => ({ path: f.path, hash: t.hash, count: t.count, trivial: t.trivial, level: -1 }));
+      let skippedTrivial = 0;
+      let skippedOther = 0;
+      for (const t of tokens) {
+        if (t.trivial) skippedTrivial += t.count;
+        else skippedOther += t.count;
+      }
+      this.paths.push({
+        path: f.path,
+        hash: f.hash,
+        kind,
+        lines: s.lineCount ?? 0,
+        tokens,
+        skippedTrivial,
+        skippedOther,
+        fileProbed: kind === 'text',
+        fileLevel: kind === 'text' ? Infinity : -1,
+      });
+      this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
+      if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
+    }
+    this.byPathState = new Map(this.paths.map((p) => [p.path, p]));
+    this.rowsLeft = limits.maxRows;
+    this.lcs = { left: limits.maxLcsWork };
+  }
+
+  async run(): Promise<SearchResult> {
+    if (this.paths.length > 0) {
+      await this.probeTokenLevel(0, this.paths.flatMap((p) => p.tokens.filter((t) => !t.trivial)), this.limits.maxProbeTokens);
+      await this.probeFileLevel(0);
+      await this.loop();
+    }
+    this.stats.candidates = this.candidates.size;
+    this.stats.rows = this.limits.maxRows - this.rowsLeft;
+    this.stats.lcsWork = this.limits.maxLcsWork - this.lcs.left;
+    return { relation: relationFor(null, this.best), best: this.best, stats: this.stats };
+  }
+
+  // ---- bounds -------------------------------------------------------------------------
+
+  private get restMayShareFile(): boolean {
+    for (const level of this.hashes.values()) if (level !== Infinity) return true;
+    return false;
+  }
+
+  /** Upper bound (raw 0–100) for scans outside the candidates whose trivial fraction is < rho. */
+  private restBound(rho: number): number {
+    let sum = 0;
+    for (const p of this.paths) {
+      if (p.kind === 'text') sum += trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
+      else if (!p.fileProbed) sum += 1;
+    }
+    return (100 * sum) / this.paths.length;
+  }
+
+  private restKey(): ScanMatch {
+    return toKey(Number.POSITIVE_INFINITY, this.restBound(Math.min(1, this.bandP / 1000)), this.restMayShareFile);
+  }
+
+  private looseKey(c: Candidate): ScanMatch {
+    let sum = 0;
+    for (const p of this.paths) {
+      if (p.kind === 'text') {
+        const s = Math.min(p.lines, (c.partial.get(p.path) ?? 0) + p.skippedTrivial + p.skippedOther);
+        if (s > 0) sum += (2 * s) / (p.lines + s);
+      } else if (c.sameFile.has(p.path) || !p.fileProbed) sum += 1;
+    }
+    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
+  }
+
+  private shapedKey(c: Candidate): ScanMatch {
+    const files = c.files as StoredShapeFile[];
+    const theirs = byPath(files);
+    let union = this.paths.length;
+    for (const f of files) if (!this.byPathState.has(f.path)) union++;
+    let sum = 0;
+    for (const p of this.paths) {
+      const g = theirs.get(p.path);
+      if (!g) continue;
+      if (g.hash === p.hash) sum += 1;
+      else if (p.kind === 'text' && g.lineCount !== null && g.lineCount > 0) {
+        const trivial = Math.min(p.skippedTrivial, g.trivialCount ?? g.lineCount);
+        const s = Math.min(p.lines, g.lineCount, (c.partial.get(p.path) ?? 0) + trivial + p.skippedOther);
+        if (s > 0) sum += (2 * s) / (p.lines + g.lineCount);
+      }
+    }
+    return toKey(c.id, union === 0 ? 100 : (100 * sum) / union, hasByteIdenticalFile(this.shapes, files));
+  }
+
+  private rekey(c: Candidate): void {
+    if (c.stage === Stage.Loose) c.key = this.looseKey(c);
+    else if (c.stage === Stage.Shaped) c.key = this.shapedKey(c);
+  }
+
+  // ---- main loop ----------------------------------------------------------------------
+
+  /**
+   * Whether an item with this bound key could still change the result: above the best when the
+   * best is `modified`; able to make the relation `modified` when the best is `new` (an item
+   * that cannot reach 40 nor share a file only matters once the best becomes `modified`).
+   */
+  private relevant(key: ScanMatch): boolean {
+    if (isNew(this.best)) return key.similarity >= MODIFIED_THRESHOLD || key.byteIdentical;
+    return compareMatches(key, this.best as ScanMatch) > 0;
+  }
+
+  private async loop(): Promise<void> {
+    for (;;) {
+      let top: Candidate | null = null;
+      for (const c of this.candidates.values()) {
+        if (c.stage === Stage.Done || !this.relevant(c.key)) continue;
+        if (!top || compareMatches(c.key, top.key) > 0) top = c;
+      }
+      const rest = this.restKey();
+      const restRelevant = this.relevant(rest) && (!top || compareMatches(rest, top.key) > 0);
+      if (!top && !restRelevant) return;
+      const progressed = restRelevant ? await this.refineRest() : await this.refineCandidate(top as Candidate);
+      if (!progressed) {
+        this.stats.exact = false;
+        return;
+      }
+    }
+  }
+
+  private async refineCandidate(top: Candidate): Promise<boolean> {
+    if (top.stage === Stage.Loose) return this.fetchShapes();
+    if (top.stage === Stage.Shaped) return this.fetchCounts();
+    return this.evaluate(top);
+  }
+
+  /** Candidates of a stage in decreasing key order, at most `chunk`, that can still beat the best. */
+  private topOfStage(stage: Stage): Candidate[] {
+    const list = [...this.candidates.values()].filter(
+      (c) => c.stage === stage && (!this.best || compareMatches(c.key, this.best) >= 0),
+    );
+    list.sort((x, y) => compareMatches(y.key, x.key));
+    return list.slice(0, this.limits.chunk);
+  }
+
+  private async fetchShapes(): Promise<boolean> {
+    const batch = this.topOfStage(Stage.Loose);
+    if (!this.spend(batch.length * Math.max(1, this.paths.length))) return false;
+    const shapes = await this.store.shapes(batch.map((c) => c.id));
+    for (const c of batch) {
+      c.files = shapes.get(c.id) ?? [];
+      c.stage = Stage.Shaped;
+      c.key = this.shapedKey(c);
+      this.stats.shaped++;
+    }
+    return true;
+  }
+
+  private async fetchCounts(): Promise<boolean> {
+    const batch = this.topOfStage(Stage.Shaped);
+    const skipped = this.paths.flatMap((p) => p.tokens.filter((t) => t.level !== Infinity));
+    const textPaths = new Set(this.paths.filter((p) => p.kind === 'text').map((p) => p.path));
+    let cost = 0;
+    for (const c of batch) for (const f of c.files as StoredShapeFile[]) if (textPaths.has(f.path)) cost += f.lineCount ?? 0;
+    if (!this.spend(cost)) return false;
+    const extra = skipped.length > 0 && batch.length > 0 ? await this.store.sharedCounts(batch.map((c) => c.id), skipped) : [];
+    const extraBy = new Map<string, number>();
+    for (const e of extra) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+    for (const c of batch) {
+      const summary: CandidateSummary = {
+        scanId: c.id,
+        files: (c.files as StoredShapeFile[]).map((f) => ({
+          path: f.path,
+          hash: f.hash,
+          lineCount: f.lineCount,
+          sharedLines: this.byPathState.has(f.path) ? (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0) : 0,
+        })),
+      };
+      c.bound = upperBound(this.shapes, summary);
+      c.key = { scanId: c.id, similarity: c.bound.similarity, byteIdentical: c.bound.byteIdentical };
+      c.stage = Stage.Counted;
+      this.stats.counted++;
+    }
+    return true;
+  }
+
+  private async evaluate(c: Candidate): Promise<boolean> {
+    const bound = c.bound as SimilarityBound;
+    let match: ScanMatch;
+    if (bound.exact) match = c.key;
+    else {
+      this.stats.contentLoads++;
+      const loaded = byPath(await this.store.loadFiles(c.id, bound.needsContent));
+      const theirs = byPath(c.files as StoredShapeFile[]);
+      const union = new Set<string>([...this.currentFiles.keys(), ...theirs.keys()]);
+      const need = new Set(bound.needsContent);
+      const ratios: Ratio[] = [];
+      let exact = true;
+      for (const path of union) {
+        const f = this.currentFiles.get(path);
+        const g = theirs.get(path);
+        if (!f || !g) ratios.push(ZERO);
+        else if (f.hash === g.hash) ratios.push(ONE);
+        else if (!need.has(path)) {
+          const p = this.byPathState.get(path) as PathState;
+          ratios.push(f.content !== null && g.lineCount !== null && p.lines + g.lineCount === 0 ? ONE : ZERO);
+        } else {
+          const other = loaded.get(path);
+          if (!other || other.hash !== g.hash || other.content === null) {
+            throw new Error(`lineage: stored content of scan ${c.id} at ${path} is missing`);
+          }
+          const a = this.linesOf(path);
+          const b = splitLines(other.content);
+          const lcs = boundedLcsLength(a, b, this.lcs);
+          if (!lcs.exact) exact = false;
+          ratios.push({ num: 2 * lcs.length, den: a.length + b.length });
+        }
+      }
+      if (!exact) this.stats.exact = false;
+      match = { scanId: c.id, similarity: roundedPercent(ratios, union.size), byteIdentical: bound.byteIdentical };
+    }
+    c.stage = Stage.Done;
+    c.key = match;
+    if (!this.best || compareMatches(match, this.best) > 0) this.best = match;
+    return true;
+  }
+
+  private linesOf(path: string): string[] {
+    let lines = this.currentLines.get(path);
+    if (!lines) {
+      lines = splitLines(this.currentFiles.get(path)?.content ?? '');
+      this.currentLines.set(path, lines);
+    }
+    return lines;
+  }
+
+  // ---- shrinking the rest -------------------------------------------------------------
+
+  private async refineRest(): Promise<boolean> {
+    const best = this.best;
+    const wantsNoFile = isNew(best);
+    if (wantsNoFile && this.restMayShareFile) return this.escalate('files');
+    const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
+    const need = target - 0.5 - 1e-6;
+    if (this.restBound(0) >= need) return this.escalate('bound');
+    // Largest permille P below the current band with restBound(P / 1000) < need.
+    let lo = 0;
+    let hi = Math.min(1000, this.bandP - 1);
+    if (hi < lo) return this.escalate('bound');
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.restBound(mid / 1000) < need) lo = mid;
+      else hi = mid - 1;
+    }
+    const textPaths = this.paths.filter((p) => p.kind === 'text').map((p) => p.path);
+    const canEscalate = this.canEscalate();
+    const limit = canEscalate ? this.limits.bandLimit : this.limits.bandLimit * 16;
+    if (!this.spend(Math.min(limit, this.rowsLeft))) return false;
+    this.stats.bandQueries++;
+    const ids = textPaths.length === 0 ? [] : await this.store.band(textPaths, lo, this.bandP > 1000 ? null : this.bandP, limit + 1);
+    if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
+    for (const id of ids) this.rekey(this.addCandidate(id));
+    this.bandP = lo;
+    return true;
+  }
+
+  private canEscalate(): boolean {
+    const last = this.limits.caps.length - 1;
+    if ([...this.hashes.values()].some((l) => l < last)) return true;
+    return this.paths.some((p) => (p.kind !== 'text' && p.fileLevel < last) || p.tokens.some((t) => t.level < last));
+  }
+
+  /**
+   * Probes the next level of what is still skipped. `files`: the non-empty hashes (whether some
+   * scan outside the candidates shares a file). `bound`: non-trivial lines, then empty / binary
+   * files, then trivial lines (what lowers the rest bound at the lowest cost first).
+   */
+  private async escalate(reason: 'files' | 'bound'): Promise<boolean> {
+    this.stats.escalations++;
+    const last = this.limits.caps.length - 1;
+    const fileLevels = [
+      ...[...this.hashes.values()].filter((l) => l < last),
+      ...this.paths.filter((p) => p.kind !== 'text' && p.fileLevel < last).map((p) => p.fileLevel),
+    ];
+    const tokenStep = async (trivial: boolean): Promise<boolean | null> => {
+      const pending = this.paths.flatMap((p) => p.tokens.filter((t) => t.trivial === trivial && t.level < last));
+      if (pending.length === 0) return null;
+      const level = Math.min(...pending.map((t) => t.level)) + 1;
+      const atLevel = pending.filter((t) => t.level < level);
+      // Lines that weigh most in the bound first, within what the budget allows.
+      atLevel.sort((x, y) => y.count - x.count);
+      const affordable = Math.max(1, Math.floor(this.rowsLeft / (this.limits.caps[level] + 1)));
+      return this.probeTokenLevel(level, atLevel.slice(0, affordable), Infinity);
+    };
+    if (reason === 'bound') {
+      const other = await tokenStep(false);
+      if (other !== null) return other;
+      const binaryPending = this.paths.some((p) => p.kind !== 'text' && p.fileLevel < last);
+      if (binaryPending) return this.probeFileLevel(Math.min(...fileLevels) + 1);
+      const trivial = await tokenStep(true);
+      return trivial ?? false;
+    }
+    if (fileLevels.length === 0) return false;
+    return this.probeFileLevel(Math.min(...fileLevels) + 1);
+  }
+
+  private spend(rows: number): boolean {
+    if (rows > this.rowsLeft) return false;
+    this.rowsLeft -= rows;
+    return true;
+  }
+
+  private addCandidate(id: number): Candidate {
+    let c = this.candidates.get(id);
+    if (!c) {
+      c = { id, partial: new Map(), sameFile: new Set(), flagged: false, stage: Stage.Loose, key: { scanId: id, similarity: 0, byteIdentical: false } };
+      this.candidates.set(id, c);
+    }
+    return c;
+  }
+
+  /**
+   * The probe cap of `level` for `count` lookups, lowered to what the row budget still allows;
+   * null when the budget cannot even reach past the previous level.
+   */
+  private capFor(level: number, count: number): number | null {
+    if (level === 0) return this.limits.caps[0];
+    const cap = Math.min(this.limits.caps[level], Math.floor(this.rowsLeft / Math.max(1, count)) - 1);
+    return cap > this.limits.caps[level - 1] ? cap : null;
+  }
+
+  private async probeTokenLevel(level: number, tokens: TokenState[], max: number): Promise<boolean> {
+    const chosen = tokens.length > max ? [...tokens].sort((x, y) => (x.hash < y.hash ? -1 : 1)).slice(0, max) : tokens;
+    const cap = this.capFor(level, chosen.length);
+    if (cap === null) return false;
+    if (chosen.length > 0) {
+      const result = await this.store.probeTokens(chosen, cap);
+      this.rowsLeft = Math.max(0, this.rowsLeft - result.rows);
+      const frequent = new Set(result.frequent.map((t) => `${t.path}\u0000${t.hash}`));
+      for (const t of chosen) {
+        if (frequent.has(`${t.path}\u0000${t.hash}`)) t.level = level;
+        else {
+          t.level = Infinity;
+          const p = this.byPathState.get(t.path) as PathState;
+          if (t.trivial) p.skippedTrivial -= t.count;
+          else p.skippedOther -= t.count;
+        }
+      }
+      for (const s of result.partial) {
+        const c = this.addCandidate(s.scanId);
+        if (c.stage >= Stage.Counted) continue; // exact already
+        c.partial.set(s.path, (c.partial.get(s.path) ?? 0) + s.shared);
+      }
+    }
+    this.rekeyAll();
+    return true;
+  }
+
+  private async probeFileLevel(level: number): Promise<boolean> {
+    const hashes = [...this.hashes].filter(([, l]) => l < level).map(([h]) => h);
+    const emptyPaths = this.paths.filter((p) => p.kind !== 'text' && p.hash === EMPTY_SHA256 && p.fileLevel < level);
+    if (hashes.length + emptyPaths.length > 0) {
+      const cap = this.capFor(level, hashes.length + emptyPaths.length);
+      if (cap === null) return false;
+      const result = await this.store.probeFiles(hashes, emptyPaths.map((p) => p.path), cap);
+      this.rowsLeft = Math.max(0, this.rowsLeft - result.rows);
+      const frequentHashes = new Set(result.frequentHashes);
+      const frequentEmpty = new Set(result.frequentEmptyPaths);
+      for (const h of hashes) this.hashes.set(h, frequentHashes.has(h) ? level : Infinity);
+      for (const p of emptyPaths) {
+        p.fileLevel = frequentEmpty.has(p.path) ? level : Infinity;
+        p.fileProbed = p.fileLevel === Infinity;
+      }
+      for (const p of this.paths) {
+        if (p.kind !== 'text' && p.hash !== EMPTY_SHA256) {
+          p.fileLevel = this.hashes.get(p.hash) as number;
+          p.fileProbed = p.fileLevel === Infinity;
+        }
+      }
+      for (const hit of result.hits) {
+        const c = this.addCandidate(hit.scanId);
+        if (hit.hash !== EMPTY_SHA256) c.flagged = true;
+        const p = this.byPathState.get(hit.path);
+        if (p && p.kind !== 'text' && p.hash === hit.hash) c.sameFile.add(hit.path);
+      }
+    }
+    this.rekeyAll();
+    return true;
+  }
+
+  private rekeyAll(): void {
+    for (const c of this.candidates.values()) this.rekey(c);
+  }
+}
+
+/**
+ * Best match of `current` among the stored scans the store can see (all of them are earlier
+ * than `current`). `stats` may be passed when the caller already computed them.
+ */
+export function searchCompared(
+  current: readonly FileSide[],
+  store: CandidateStore,
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+  stats?: readonly FileLineStats[],
+): Promise<SearchResult> {
+  return new Search(current, store, limits, stats).run();
+}

@@ -1,0 +1,98 @@
+/**
+ * What lineage stores per file so that the candidate search never reads every earlier scan
+ * (see src/core/lineage/candidates.ts for the reasoning, and the migration
+ * 1764000000400-lineage-postings for the tables):
+ *
+ * - `scan_file_lines(scan_id, path, hash, line_count, trivial_count)`: one row per file;
+ *   line_count / trivial_count are null for binary files.
+ * - `scan_line_postings(scan_id, path, line_hash, cnt)`: one row per distinct line hash of a
+ *   text file, with its multiplicity. line_hash = the first 8 bytes of the SHA-256 of the
+ *   normalised line (core `lineHash`) as a signed bigint.
+ *
+ * A line is *trivial* when it is at most three printable ASCII characters surrounded by spaces
+ * or tabs: the empty line, `---`, a code fence, `}`, `fi`, `end`. Such lines are shared by
+ * nearly every skill; the search never looks them up by hash (their posting lists are as long
+ * as the table) but bounds what they can contribute with the stored trivial_count. The same
+ * predicate exists in SQL in the migration's backfill (keep both in step).
+ */
+import { lineHash, lineHashToInt64, splitLines, type FileSide } from '../../core/lineage';
+
+export const TRIVIAL_LINE = /^[ \t]*[!-~]{0,3}[ \t]*$/;
+
+export function isTrivialLine(line: string): boolean {
+  return TRIVIAL_LINE.test(line);
+}
+
+/** One distinct line of a text file: its hash as int64 text, multiplicity, triviality. */
+export interface LineToken {
+  /** Signed 64-bit line hash, decimal (what PostgreSQL's bigint takes and returns). */
+  hash: string;
+  count: number;
+  trivial: boolean;
+}
+
+export interface FileLineStats {
+  path: string;
+  hash: string;
+  /** null for binary files. */
+  lineCount: number | null;
+  /** null for binary files. */
+  trivialCount: number | null;
+  /** Distinct lines; empty for binary and empty files. */
+  tokens: LineToken[];
+}
+
+export function fileLineStats(file: FileSide): FileLineStats {
+  if (file.content === null) return { path: file.path, hash: file.hash, lineCount: null, trivialCount: null, tokens: [] };
+  const byLine = new Map<string, LineToken>();
+  let lineCount = 0;
+  let trivialCount = 0;
+  for (const line of splitLines(file.content)) {
+    lineCount++;
+    const known = byLine.get(line);
+    if (known) {
+      known.count++;
+      if (known.trivial) trivialCount++;
+      continue;
+    }
+    const trivial = isTrivialLine(line);
+    if (trivial) trivialCount++;
+    byLine.set(line, { hash: lineHashToInt64(lineHash(line)).toString(), count: 1, trivial });
+  }
+  // Two different lines with the same 64-bit hash (a collision) count as one token: the
+  // multiset bound only grows, so every bound stays an upper bound.
+  const byHash = new Map<string, LineToken>();
+  for (const token of byLine.values()) {
+    const other = byHash.get(token.hash);
+    if (other) {
+      other.count += token.count;
+      other.trivial = other.trivial && token.trivial;
+    } else byHash.set(token.hash, { ...token });
+  }
+  return { path: file.path, hash: file.hash, lineCount, trivialCount, tokens: [...byHash.values()] };
+}
+
+/** Rows to insert for one scan: scan_file_lines and scan_line_postings, as column arrays. */
+export interface StorageRows {
+  files: { paths: string[]; hashes: string[]; lineCounts: Array<number | null>; trivialCounts: Array<number | null> };
+  postings: { paths: string[]; hashes: string[]; counts: number[] };
+}
+
+export function storageRows(stats: readonly FileLineStats[]): StorageRows {
+  const rows: StorageRows = {
+    files: { paths: [], hashes: [], lineCounts: [], trivialCounts: [] },
+    postings: { paths: [], hashes: [], counts: [] },
+  };
+  for (const f of stats) {
+    rows.files.paths.push(f.path);
+    rows.files.hashes.push(f.hash);
+    rows.files.lineCounts.push(f.lineCount);
+    rows.files.trivialCounts.push(f.trivialCount);
+    for (const t of f.tokens) {
+      rows.postings.paths.push(f.path);
+      rows.postings.hashes.push(t.hash);
+      rows.postings.counts.push(t.count);
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../common/errors/app-error';
+import { diffScans, type FileSide } from '../../core/lineage';
+import { toComparisonSide, toLineageEntry, type ScanComparisonView, type ScanLineageEntryView, type ScanRow } from './lineage.views';
+
+const MAX_INT4 = 2_147_483_647;
+
+/** Myers work units (see src/core/lineage/lcs.ts) one comparison may spend on line diffs in total. */
+export const COMPARE_WORK_BUDGET = 6_000_000;
+/** Per modified file at least this much, however many files changed. */
+const MIN_FILE_WORK = 50_000;
+
+const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, similarity, compared_scan_id, fingerprint::text AS fingerprint, created_at';
+
+/**
+ * The family of a scan: every scan reachable through comparedScanId links (both directions) or
+ * equal non-empty fingerprints. A breadth-first walk in SQL over two kinds of nodes — scans and
+ * fingerprints — so a fingerprint shared by k scans costs k index entries once (not k² joins).
+ * UNION (not UNION ALL) keeps each node once, which also ends the walk on cycles. Every step is
+ * an index lookup: scans_pkey, idx_scans_compared_scan_id, idx_scans_fingerprint_id.
+ */
+const LINEAGE_SQL = `
+  WITH RECURSIVE walk(sid, fp) AS (
+    SELECT id, NULL::char(64) FROM scans WHERE id = $1
+    UNION
+    SELECT n.sid, n.fp
+    FROM walk w
+    CROSS JOIN LATERAL (
+      SELECT x.sid, x.fp
+      FROM scans s
+      CROSS JOIN LATERAL (VALUES (NULL::int, s.fingerprint), (s.compared_scan_id, NULL::char(64))) AS x(sid, fp)
+      WHERE w.sid IS NOT NULL AND s.id = w.sid AND (x.sid IS NOT NULL OR (x.fp IS NOT NULL AND x.fp <> ''))
+      UNION ALL
+      SELECT s.id, NULL::char(64) FROM scans s WHERE w.sid IS NOT NULL AND s.compared_scan_id = w.sid
+      UNION ALL
+      SELECT s.id, NULL::char(64) FROM scans s WHERE w.fp IS NOT NULL AND s.fingerprint = w.fp
+    ) n
+  )
+  SELECT ${SCAN_COLUMNS} FROM scans
+  WHERE id IN (SELECT sid FROM walk WHERE sid IS NOT NULL)
+  ORDER BY created_at DESC, id DESC`;
+
+@Injectable()
+export class LineageService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** GET /scans/{id}/compare/{otherId}: `id` is the current scan, `otherId` the previous one. */
+  async compare(id: number, otherId: number): Promise<ScanComparisonView> {
+    const ids = [checkId(id), checkId(otherId)];
+    const scans: ScanRow[] = await this.dataSource.query(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = ANY($1::int[])`, [ids]);
+    const current = scans.find((s) => s.id === id);
+    const previous = scans.find((s) => s.id === otherId);
+    if (!current || !previous) throw AppError.notFound();
+    const rows: Array<FileSide & { scan_id: number }> = await this.dataSource.query(
+      'SELECT scan_id, path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = ANY($1::int[])',
+      [ids],
+    );
+    const side = (scanId: number): FileSide[] =>
+      rows.filter((r) => r.scan_id === scanId).map((r) => ({ path: r.path, hash: r.hash, size: r.size, content: r.content }));
+    const currentFiles = side(id);
+    const previousFiles = side(otherId);
+    return {
+      current: toComparisonSide(current),
+      previous: toComparisonSide(previous),
+      files: diffScans(currentFiles, previousFiles, { workBudget: perFileWork(currentFiles, previousFiles) }),
+    };
+  }
+
+  /** GET /scans/{id}/lineage: the family of the scan, newest first. */
+  async lineage(id: number): Promise<ScanLineageEntryView[]> {
+    const rows: ScanRow[] = await this.dataSource.query(LINEAGE_SQL, [checkId(id)]);
+    if (rows.length === 0) throw AppError.notFound();
+    return rows.map(toLineageEntry);
+  }
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw AppError.notFound();
+  return id;
+}
+
+/** Splits {@link COMPARE_WORK_BUDGET} over the text files whose content changed. */
+function perFileWork(current: readonly FileSide[], previous: readonly FileSide[]): number {
+  const before = new Map(previous.map((f) => [f.path, f]));
+  let modified = 0;
+  for (const f of current) {
+    const p = before.get(f.path);
+    if (p && p.hash !== f.hash && p.content !== null && f.content !== null) modified++;
+  }
+  return Math.max(MIN_FILE_WORK, Math.floor(COMPARE_WORK_BUDGET / Math.max(1, modified)));
+}

@@ -1,0 +1,127 @@
+/**
+ * In-memory {@link CandidateStore} with the exact semantics of the SQL store, for the property
+ * tests of the search (and nothing else: it scans everything).
+ */
+import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
+import type { CandidateStore, FileProbeResult, PartialShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
+import { fileLineStats, type FileLineStats } from './line-stats';
+
+interface StoredScan {
+  id: number;
+  files: FileSide[];
+  stats: FileLineStats[];
+  counts: Map<string, Map<string, number>>; // path → hash → cnt
+}
+
+export class MemoryCandidateStore implements CandidateStore {
+  private readonly scans = new Map<number, StoredScan>();
+  calls = 0;
+
+  add(id: number, files: readonly FileSide[]): void {
+    const stats = files.map(fileLineStats);
+    const counts = new Map<string, Map<string, number>>();
+    for (const s of stats) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
+    this.scans.set(id, { id, files: [...files], stats, counts });
+  }
+
+  delete(id: number): void {
+    this.scans.delete(id);
+  }
+
+  async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
+    this.calls++;
+    const frequent: TokenProbeResult['frequent'] = [];
+    const partial = new Map<string, PartialShare>();
+    let rows = 0;
+    for (const t of tokens) {
+      const hits: Array<{ id: number; cnt: number }> = [];
+      for (const s of this.scans.values()) {
+        const cnt = s.counts.get(t.path)?.get(t.hash);
+        if (cnt !== undefined) hits.push({ id: s.id, cnt });
+      }
+      rows += Math.min(hits.length, cap + 1);
+      if (hits.length > cap) {
+        frequent.push({ path: t.path, hash: t.hash });
+        continue;
+      }
+      for (const h of hits) {
+        const key = `${h.id}\u0000${t.path}`;
+        const p = partial.get(key) ?? { scanId: h.id, path: t.path, shared: 0 };
+        p.shared += Math.min(t.count, h.cnt);
+        partial.set(key, p);
+      }
+    }
+    return { frequent, partial: [...partial.values()], rows };
+  }
+
+  async probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult> {
+    this.calls++;
+    const result: FileProbeResult = { frequentHashes: [], frequentEmptyPaths: [], hits: [], rows: 0 };
+    const collect = (match: (f: FileSide) => boolean) => {
+      const hits: FileProbeResult['hits'] = [];
+      for (const s of this.scans.values()) for (const f of s.files) if (match(f)) hits.push({ scanId: s.id, path: f.path, hash: f.hash });
+      return hits;
+    };
+    for (const h of hashes) {
+      const hits = collect((f) => f.hash === h);
+      result.rows += Math.min(hits.length, cap + 1);
+      if (hits.length > cap) result.frequentHashes.push(h);
+      else result.hits.push(...hits);
+    }
+    for (const path of emptyPaths) {
+      const hits = collect((f) => f.path === path && f.hash === EMPTY_SHA256);
+      result.rows += Math.min(hits.length, cap + 1);
+      if (hits.length > cap) result.frequentEmptyPaths.push(path);
+      else result.hits.push(...hits);
+    }
+    return result;
+  }
+
+  async band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]> {
+    this.calls++;
+    const wanted = new Set(paths);
+    const ids: number[] = [];
+    for (const s of this.scans.values()) {
+      const hit = s.stats.some((f) => {
+        if (!wanted.has(f.path) || f.lineCount === null || f.lineCount === 0) return false;
+        const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
+        return permille >= minPermille && (belowPermille === null || permille < belowPermille);
+      });
+      if (hit) ids.push(s.id);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
+
+  async shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>> {
+    this.calls++;
+    const out = new Map<number, StoredShapeFile[]>();
+    for (const id of scanIds) {
+      const s = this.scans.get(id);
+      if (s) out.set(id, s.stats.map((f) => ({ path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount })));
+    }
+    return out;
+  }
+
+  async sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]> {
+    this.calls++;
+    const out: PartialShare[] = [];
+    for (const id of scanIds) {
+      const s = this.scans.get(id);
+      if (!s) continue;
+      const byPath = new Map<string, number>();
+      for (const t of tokens) {
+        const cnt = s.counts.get(t.path)?.get(t.hash);
+        if (cnt !== undefined) byPath.set(t.path, (byPath.get(t.path) ?? 0) + Math.min(cnt, t.count));
+      }
+      for (const [path, shared] of byPath) out.push({ scanId: id, path, shared });
+    }
+    return out;
+  }
+
+  async loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]> {
+    this.calls++;
+    const wanted = new Set(paths);
+    return (this.scans.get(scanId)?.files ?? []).filter((f) => wanted.has(f.path));
+  }
+}

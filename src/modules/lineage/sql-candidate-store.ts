@@ -1,0 +1,145 @@
+import type { EntityManager } from 'typeorm';
+import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
+import type { CandidateStore, FileProbeResult, PartialShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
+
+/**
+ * {@link CandidateStore} over PostgreSQL (tables of migration 1764000008400). Every query is
+ * parameterised and walks an index: posting lists through idx_scan_line_postings_line with a
+ * per-token LIMIT, file hashes through idx_scan_files_hash / idx_scan_files_path_hash, the
+ * trivial band through idx_scan_file_lines_trivial, candidates through primary keys.
+ * Runs on the caller's EntityManager (the scan's write transaction).
+ */
+export class SqlCandidateStore implements CandidateStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
+    if (tokens.length === 0) return { frequent: [], partial: [], rows: 0 };
+    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number }> =
+      await this.manager.query(
+        `WITH q AS (
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
+         ), hits AS (
+           SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
+           FROM q CROSS JOIN LATERAL (
+             SELECT p.scan_id, p.cnt FROM scan_line_postings p
+             WHERE p.path = q.path AND p.line_hash = q.line_hash
+             LIMIT $4
+           ) h
+         )
+         SELECT 0 AS kind, path, line_hash::text AS line_hash, NULL::int AS scan_id, count(*)::int AS n
+           FROM hits WHERE df >= $4 GROUP BY path, line_hash
+         UNION ALL
+         SELECT 1, path, NULL, scan_id, sum(least(c, cnt))::int FROM hits WHERE df < $4 GROUP BY scan_id, path
+         UNION ALL
+         SELECT 2, NULL, NULL, NULL, count(*)::int FROM hits`,
+        [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
+      );
+    const result: TokenProbeResult = { frequent: [], partial: [], rows: 0 };
+    for (const r of rows) {
+      if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string });
+      else if (r.kind === 1) result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n });
+      else result.rows = r.n;
+    }
+    return result;
+  }
+
+  async probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult> {
+    const result: FileProbeResult = { frequentHashes: [], frequentEmptyPaths: [], hits: [], rows: 0 };
+    if (hashes.length + emptyPaths.length === 0) return result;
+    const rows: Array<{ kind: string; key: string; scan_id: number; path: string; hash: string; df: number }> = await this.manager.query(
+      `WITH h AS (
+         SELECT DISTINCT x::char(64) AS hash FROM unnest($1::text[]) AS x
+       ), e AS (
+         SELECT DISTINCT x AS path FROM unnest($2::text[]) AS x
+       )
+       SELECT 'h' AS kind, h.hash::text AS key, f.scan_id, f.path, f.hash::text AS hash, count(*) OVER (PARTITION BY h.hash)::int AS df
+         FROM h CROSS JOIN LATERAL (
+           SELECT s.scan_id, s.path, s.hash FROM scan_files s WHERE s.hash = h.hash LIMIT $3
+         ) f
+       UNION ALL
+       SELECT 'e', e.path, f.scan_id, e.path, f.hash::text, count(*) OVER (PARTITION BY e.path)::int
+         FROM e CROSS JOIN LATERAL (
+           SELECT s.scan_id, s.hash FROM scan_files s WHERE s.path = e.path AND s.hash = $4::char(64) LIMIT $3
+         ) f`,
+      [hashes, emptyPaths, cap + 1, EMPTY_SHA256],
+    );
+    const frequentHashes = new Set<string>();
+    const frequentEmpty = new Set<string>();
+    for (const r of rows) {
+      result.rows++;
+      if (r.df > cap) {
+        if (r.kind === 'h') frequentHashes.add(r.key);
+        else frequentEmpty.add(r.key);
+      } else result.hits.push({ scanId: r.scan_id, path: r.path, hash: r.hash });
+    }
+    result.frequentHashes = [...frequentHashes];
+    result.frequentEmptyPaths = [...frequentEmpty];
+    return result;
+  }
+
+  async band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]> {
+    const params: unknown[] = [paths, minPermille, limit];
+    let upper = '';
+    if (belowPermille !== null) {
+      params.push(belowPermille);
+      upper = 'AND ((l.trivial_count * 1000) / l.line_count) < $4';
+    }
+    const rows: Array<{ scan_id: number }> = await this.manager.query(
+      `SELECT DISTINCT l.scan_id FROM scan_file_lines l
+       WHERE l.path = ANY($1::text[]) AND l.line_count > 0
+         AND ((l.trivial_count * 1000) / l.line_count) >= $2 ${upper}
+       LIMIT $3`,
+      params,
+    );
+    return rows.map((r) => r.scan_id);
+  }
+
+  async shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>> {
+    const out = new Map<number, StoredShapeFile[]>();
+    if (scanIds.length === 0) return out;
+    const rows: Array<{ scan_id: number; path: string; hash: string; line_count: number | null; trivial_count: number | null }> =
+      await this.manager.query(
+        `SELECT scan_id, path, hash::text AS hash, line_count, trivial_count FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
+        [scanIds],
+      );
+    for (const r of rows) {
+      let files = out.get(r.scan_id);
+      if (!files) out.set(r.scan_id, (files = []));
+      files.push({ path: r.path, hash: r.hash, lineCount: r.line_count, trivialCount: r.trivial_count });
+    }
+    return out;
+  }
+
+  async sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]> {
+    if (scanIds.length === 0 || tokens.length === 0) return [];
+    const params = [scanIds, tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count)];
+    // Few tokens: one primary-key probe per (scan, token). Many: read the candidates' postings at
+    // those paths once (primary-key range) and hash-join them with the tokens.
+    const sql =
+      tokens.length <= 48
+        ? `SELECT p.scan_id, p.path, sum(least(p.cnt, q.c))::int AS shared
+           FROM unnest($1::int[]) AS s(id)
+           CROSS JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
+           JOIN scan_line_postings p ON p.scan_id = s.id AND p.path = q.path AND p.line_hash = q.line_hash
+           GROUP BY p.scan_id, p.path`
+        : `WITH cand AS MATERIALIZED (
+             SELECT p.scan_id, p.path, p.line_hash, p.cnt FROM scan_line_postings p
+             WHERE p.scan_id = ANY($1::int[]) AND p.path = ANY($5::text[])
+           )
+           SELECT c.scan_id, c.path, sum(least(c.cnt, q.c))::int AS shared
+           FROM cand c JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
+             ON q.path = c.path AND q.line_hash = c.line_hash
+           GROUP BY c.scan_id, c.path`;
+    if (tokens.length > 48) params.push([...new Set(tokens.map((t) => t.path))]);
+    const rows: Array<{ scan_id: number; path: string; shared: number }> = await this.manager.query(sql, params);
+    return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
+  }
+
+  async loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]> {
+    const rows: Array<{ path: string; hash: string; size: number; content: string | null }> = await this.manager.query(
+      `SELECT path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = $1 AND path = ANY($2::text[])`,
+      [scanId, paths],
+    );
+    return rows;
+  }
+}

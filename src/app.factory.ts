@@ -9,6 +9,7 @@ import { requestLanguage } from './infra/i18n/request-language';
 import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
+import { setupSwagger } from './common/openapi/swagger.setup';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 
 /** Builds the configured API application (shared by main.ts, e2e tests and benchmarks). */
@@ -41,6 +42,7 @@ export function configureApiApp(app: NestExpressApplication): void {
     const lang = requestLanguage(req.query, req.headers['accept-language']);
     res.status(404).json({ error: i18n.translate('errors.routeNotFound', { lang }) });
   });
+  setupSwagger(app);
   app.enableShutdownHooks();
 }
 

@@ -25,6 +25,7 @@ export class AuthController {
   /** Always 200: reports whether the caller has a valid session. */
   @Get('me')
   @ApiOkResponse({ type: AuthMeSchema, description: 'Always 200; anonymous callers get authenticated: false' })
+  @ApiErrors()
   @Header('Cache-Control', 'no-store')
   me(@Viewer() user: SessionUser | null): AuthMeView {
     return user ? { authenticated: true, isAdmin: user.isAdmin, email: user.email } : { ...ANONYMOUS };

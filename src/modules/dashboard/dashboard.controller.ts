@@ -1,5 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators';
+import { DashboardSummarySchema } from '../../common/openapi/schemas';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
@@ -14,6 +16,8 @@ export class DashboardController {
 
   /** Public. Aggregates cover every scan; `recentScans` leaves hidden scans out for non-admins. */
   @Get()
+  @ApiOkResponse({ type: DashboardSummarySchema })
+  @ApiErrors()
   summary(@Viewer() viewer: SessionUser | null, @RequestLanguage() language: Language): Promise<DashboardSummaryView> {
     return this.dashboard.summary({ isAdmin: viewer?.isAdmin ?? false }, language);
   }

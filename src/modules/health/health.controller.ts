@@ -18,6 +18,7 @@ export class HealthController {
   /** Liveness: the process answers HTTP. Touches no dependency. */
   @Get('healthz')
   @ApiOkResponse({ type: HealthStatusSchema })
+  @ApiErrors()
   health(): { status: string } {
     return { status: 'ok' };
   }

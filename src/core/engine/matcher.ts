@@ -19,6 +19,8 @@ import { makeSnippet } from './text/snippet';
 
 /** At most this many findings of one rule per file. */
 export const PER_RULE_FILE_CAP = 20;
+/** At most this many matches of one rule are examined per line (bounds work on very long lines). */
+const MAX_REJECTED_PER_LINE = 64;
 
 const NATURE_ADJUST: Record<RuleNature, Record<MatchContext, Adjust>> = {
   directive: {
@@ -88,7 +90,62 @@ export function lineLangOf(f: FileFacts, md: MarkdownInfo | null, line: number):
   return f.lang;
 }
 
-export function contextOf(f: FileFacts, md: MarkdownInfo | null, line: number, start: number, normLine: string): MatchContext {
+/** Per-file caches for line-level context facts (a long line is scanned once, not once per match). */
+export interface ContextCache {
+  counter: Map<number, boolean>;
+  quoteCounter: Map<number, boolean>;
+  /** Incremental quote scanner: line, position reached and open-quote state. */
+  q: { line: number; pos: number; dq: boolean; bt: boolean; sq: boolean };
+}
+
+export function newContextCache(): ContextCache {
+  return { counter: new Map(), quoteCounter: new Map(), q: { line: -1, pos: 0, dq: false, bt: false, sq: false } };
+}
+
+function cached(map: Map<number, boolean>, line: number, compute: () => boolean): boolean {
+  let v = map.get(line);
+  if (v === undefined) {
+    v = compute();
+    map.set(line, v);
+  }
+  return v;
+}
+
+function isAsciiLetter(x: number): boolean {
+  return (x >= 65 && x <= 90) || (x >= 97 && x <= 122);
+}
+
+/** quoteKind with an incremental cursor: matches of one rule arrive left to right on a line. */
+function quoteKindCached(cache: ContextCache, lineIdx: number, line: string, start: number): 'code' | 'quote' | null {
+  const q = cache.q;
+  if (q.line !== lineIdx || start < q.pos) {
+    q.line = lineIdx;
+    q.pos = 0;
+    q.dq = q.bt = q.sq = false;
+  }
+  for (let i = q.pos; i < start && i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 96) q.bt = !q.bt;
+    else if (q.bt) continue;
+    else if (c === 34) q.dq = !q.dq;
+    else if (c === 39) {
+      const prev = i > 0 ? line.charCodeAt(i - 1) : 32;
+      const next = i + 1 < line.length ? line.charCodeAt(i + 1) : 32;
+      if (!(isAsciiLetter(prev) && isAsciiLetter(next))) q.sq = !q.sq;
+    }
+  }
+  q.pos = Math.max(q.pos, Math.min(start, line.length));
+  return q.bt ? 'code' : q.dq || q.sq ? 'quote' : null;
+}
+
+export function contextOf(
+  f: FileFacts,
+  md: MarkdownInfo | null,
+  line: number,
+  start: number,
+  normLine: string,
+  cache: ContextCache = newContextCache(),
+): MatchContext {
   if (f.decoded) return 'decoded';
   if (md) {
     const fl = md.flags[line];
@@ -99,14 +156,14 @@ export function contextOf(f: FileFacts, md: MarkdownInfo | null, line: number, s
       if (spans.some(([a, b]) => start >= a && start < b)) return 'comment-html';
     }
     if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : 'fenced';
-    const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || COUNTER_MARKER.test(normLine);
+    const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || cached(cache.counter, line, () => COUNTER_MARKER.test(normLine));
     if (fl & MD_QUOTE) return counterHere ? 'counter' : 'quoted';
-    const q = quoteKind(normLine, start);
-    if (q) return counterHere || QUOTE_COUNTER_MARKER.test(normLine) ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
+    const q = quoteKindCached(cache, line, normLine, start);
+    if (q) return counterHere || cached(cache.quoteCounter, line, () => QUOTE_COUNTER_MARKER.test(normLine)) ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
     return 'prose';
   }
   if (f.kind === 'script' || (f.kind === 'instruction' && f.lang !== 'prose')) {
-    return SCRIPT_COMMENT.test(normLine) ? 'script-comment' : 'script';
+    return cached(cache.counter, line, () => SCRIPT_COMMENT.test(normLine)) ? 'script-comment' : 'script';
   }
   if (f.kind === 'instruction') return 'prose';
   return 'resource';
@@ -181,6 +238,7 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
   });
   let starts: Int32Array | null = null;
   const nLines = f.normLines.length;
+  const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {
     const cand = candidates[ri];
     if (cand.length === 0) continue;
@@ -190,7 +248,7 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     try {
       starts ??= lineStartsOf(f.norm);
-      runRule(rule, f, md, cand, starts, nLines, hooks);
+      runRule(rule, f, md, cand, starts, nLines, hooks, cache);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -205,6 +263,7 @@ function runRule(
   starts: Int32Array,
   nLines: number,
   hooks: PatternRunHooks,
+  cache: ContextCache,
 ): void {
   // Merge candidate windows [L-1, L+1] into regions.
   const regions: Array<[number, number]> = [];
@@ -216,6 +275,8 @@ function runRule(
     else regions.push([a, b]);
   }
   const seen = new Set<number>();
+  /** Rejected matches per line: a line that keeps producing dropped matches is given up. */
+  const rejected = new Map<number, number>();
   let count = 0;
   const text = f.norm;
   for (const [a, b] of regions) {
@@ -230,13 +291,16 @@ function runRule(
         const abs = from + m.index;
         const line = lineOfOffset(starts, abs);
         if (seen.has(line)) continue;
+        const tries = rejected.get(line) ?? 0;
+        if (tries >= MAX_REJECTED_PER_LINE) continue;
+        rejected.set(line, tries + 1);
         const normLine = f.normLines[line] ?? '';
         const startInLine = abs - starts[line];
         if (md && rule.langs) {
           const ll = lineLangOf(f, md, line);
           if (ll !== 'any' && !rule.langs.includes(ll)) continue;
         }
-        let ctx = contextOf(f, md, line, startInLine, normLine);
+        let ctx = contextOf(f, md, line, startInLine, normLine, cache);
         if (rule.negatable && (ctx === 'prose' || ctx === 'frontmatter') && NEGATION_BEFORE.test(normLine.slice(Math.max(0, startInLine - 60), startInLine))) {
           ctx = 'counter';
         }

@@ -25,6 +25,8 @@ const DECODE_BUDGET = 2 * 1024 * 1024;
 const MAX_DEPTH = 2;
 
 const DATA_URI_BEFORE = rx('obfusc:data-uri', String.raw`data:(?:image|font|audio|video|application/(?:font|x-font|octet-stream|pdf|wasm))[^,;]{0,60}(?:;[^,]{0,40})?;base64,?$`, 'i');
+/** Cheap whole-text test: is there any run long enough to be a blob? */
+const LONG_RUN = rx('obfusc:long-run', String.raw`[A-Za-z0-9+/_-]{80}`);
 const HEX_ESCAPES = rx('obfusc:hex-escapes', String.raw`(?:\\x[0-9a-fA-F]{2}){16,4000}`, 'g');
 
 function isB64(c: number): boolean {
@@ -44,6 +46,7 @@ interface Blob {
 /** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
 export function findBlobs(f: FileFacts): Blob[] {
   const out: Blob[] = [];
+  if (!LONG_RUN.test(f.raw) && !f.raw.includes('\\x')) return out;
   const lines = f.rawLines;
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
     const line = lines[li];
@@ -166,10 +169,11 @@ function splitKeywords(ctx: SkillContext, f: FileFacts): void {
     const n = f.normLines[i];
     const r = f.rawLines[i] ?? '';
     if (n === r) continue;
-    const lr = light(r);
     CREATED_WORD.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = CREATED_WORD.exec(n)) !== null) {
+    let m: RegExpExecArray | null = CREATED_WORD.exec(n);
+    if (m === null) continue;
+    const lr = light(r);
+    for (; m !== null; m = CREATED_WORD.exec(n)) {
       if (!lr.includes(m[0].toLowerCase())) {
         ctx.emit({ ruleId: 'obfusc-split-keyword', delta: 0, file: f.path, line: i + 1, snippet: makeSnippet(r, n, m.index) });
         reported++;

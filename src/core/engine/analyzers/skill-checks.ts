@@ -363,9 +363,12 @@ function perFileScripts(ctx: SkillContext): void {
 }
 
 // ------------------------------------------------------------------ embedded personal data
-const SSN = rx('pii:ssn', String.raw`\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b`, 'g');
-const CARD = rx('pii:card', String.raw`\b(?:4\d{3}|5[1-5]\d{2}|2[2-7]\d{2}|3[47]\d{2}|6(?:011|5\d{2}))(?:[ -]?\d{4}){2}[ -]?\d{1,4}(?:[ -]?\d{3})?\b`, 'g');
-const IBAN = rx('pii:iban', String.raw`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b`, 'g');
+/** One pass for the three shapes: SSN (group 1), payment card (group 2), IBAN (group 3). */
+const PERSONAL_NUMBER = rx(
+  'pii:personal-number',
+  String.raw`\b(?:((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})|((?:4\d{3}|5[1-5]\d{2}|2[2-7]\d{2}|3[47]\d{2}|6(?:011|5\d{2}))(?:[ -]?\d{4}){2}[ -]?\d{1,4}(?:[ -]?\d{3})?)|([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?))\b`,
+  'g',
+);
 const EXAMPLE_SSN = new Set(['123-45-6789', '078-05-1120', '219-09-9999', '111-22-3333', '555-55-5555']);
 const TEST_CARDS = new Set(['4111111111111111', '4242424242424242', '4012888888881881', '5555555555554444', '5105105105105100', '378282246310005', '371449635398431', '6011111111111117', '4000056655665556', '2223003122003222', '4000000000000002', '4000000000009995']);
 const EXAMPLE_IBANS = new Set(['DE89370400440532013000', 'GB82WEST12345698765432', 'ES9121000418450200051332', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'CH9300762011623852957', 'AT611904300234573201', 'GB29NWBK60161331926819']);
@@ -394,31 +397,35 @@ function ibanValid(iban: string): boolean {
   return rem === 1;
 }
 
+function judgePersonalNumber(m: RegExpExecArray): Hit['fixed'] | false {
+  if (m[1] !== undefined) return EXAMPLE_SSN.has(m[1]) ? 'info' : undefined;
+  if (m[2] !== undefined) {
+    const digits = m[2].split(' ').join('').split('-').join('');
+    if (digits.length < 13 || digits.length > 19 || !luhn(digits)) return false;
+    return TEST_CARDS.has(digits) ? 'info' : undefined;
+  }
+  const compact = (m[3] ?? '').split(' ').join('');
+  if (compact.length < 15 || !ibanValid(compact)) return false;
+  return EXAMPLE_IBANS.has(compact) ? 'info' : 'medium';
+}
+
 function embeddedPersonalData(ctx: SkillContext): void {
   for (const f of ctx.texts) {
     let reported = 0;
-    const scan = (re: RegExp, judge: (m: string) => Hit['fixed'] | false) => {
-      re.lastIndex = 0;
-      let m: RegExpExecArray | null;
-      while ((m = re.exec(f.norm)) !== null && reported < 20) {
-        const fixed = judge(m[0]);
-        if (fixed === false) continue;
-        const line = f.norm.slice(0, m.index).split('\n').length - 1;
-        ctx.emit(fileHit('pii-embedded-personal-data', f, line, m.index - (f.norm.lastIndexOf('\n', m.index) + 1), fixed));
-        reported++;
+    let line = 0;
+    let lineStart = 0;
+    PERSONAL_NUMBER.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PERSONAL_NUMBER.exec(f.norm)) !== null && reported < 20) {
+      const fixed = judgePersonalNumber(m);
+      if (fixed === false) continue;
+      for (let i = f.norm.indexOf('\n', lineStart); i >= 0 && i < m.index; i = f.norm.indexOf('\n', i + 1)) {
+        line++;
+        lineStart = i + 1;
       }
-    };
-    if (f.norm.includes('-')) scan(SSN, (m) => (EXAMPLE_SSN.has(m) ? 'info' : undefined));
-    scan(CARD, (m) => {
-      const digits = m.split(' ').join('').split('-').join('');
-      if (digits.length < 13 || digits.length > 19 || !luhn(digits)) return false;
-      return TEST_CARDS.has(digits) ? 'info' : undefined;
-    });
-    scan(IBAN, (m) => {
-      const compact = m.split(' ').join('');
-      if (compact.length < 15 || !ibanValid(compact)) return false;
-      return EXAMPLE_IBANS.has(compact) ? 'info' : 'medium';
-    });
+      ctx.emit(fileHit('pii-embedded-personal-data', f, line, m.index - lineStart, fixed));
+      reported++;
+    }
   }
 }
 

@@ -15,6 +15,8 @@ const CONFUSABLE = rx(
   'unicode:confusable',
   '[\\u0430\\u0432\\u0435\\u0451\\u043A\\u043C\\u043D\\u043E\\u0440\\u0441\\u0442\\u0443\\u0445\\u0455\\u0456\\u0457\\u0458\\u0501\\u04CF\\u04BB\\u051B\\u051D\\u0410\\u0412\\u0415\\u041A\\u041C\\u041D\\u041E\\u0420\\u0421\\u0422\\u0425\\u0423\\u0406\\u0408\\u0405\\u0500\\u04AE\\u04BA\\u03B1\\u03B5\\u03B9\\u03BA\\u03BD\\u03BF\\u03C1\\u03C4\\u03C5\\u03C7\\u0391\\u0392\\u0395\\u0396\\u0397\\u0399\\u039A\\u039C\\u039D\\u039F\\u03A1\\u03A4\\u03A5\\u03A7]',
 );
+/** Any character one of the checks below looks at (zero-width, bidi, variation selectors, tags). */
+const SPECIAL = rx('unicode:special', '[\\u200B-\\u200D\\u2060\\u180E\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\uFE00-\\uFE0F\\uDB40]');
 const URLISH = rx('unicode:urlish', '[./:@\\\\]|^-');
 
 export const UNICODE_RULES = [
@@ -54,6 +56,9 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
   const code = f.kind === 'script' || !f.markdown;
   f.rawLines.forEach((line, i) => {
     if (!NON_ASCII.test(line)) return;
+    const special = SPECIAL.test(line);
+    const mixed = CONFUSABLE.test(line);
+    if (!special && !mixed) return;
     // Zero-width characters (not joiners inside emoji / scripts that need them, not a leading BOM).
     ZERO_WIDTH.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -91,7 +96,7 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
     if ((m = VS_RUN.exec(line)) !== null) push('unicode-variation-selector-run', i, m.index);
     // Mixed-script tokens: Latin letters together with Cyrillic / Greek look-alikes.
     TOKEN.lastIndex = 0;
-    while ((m = TOKEN.exec(line)) !== null) {
+    while (mixed && (m = TOKEN.exec(line)) !== null) {
       const t = m[0];
       if (!NON_ASCII.test(t) || !CONFUSABLE.test(t)) continue;
       let latin = 0;

@@ -34,7 +34,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'remote-execution',
     severity: 'critical',
     nature: 'code',
-    keywords: ['exec', 'eval', 'function'],
+    keywords: ['exec', 'eval', 'new function'],
     patterns: [
       r`\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get|urllib2\.urlopen)\s{0,3}\(`,
       r`\bexec\s{0,3}\(\s{0,3}(?:requests|urllib|httpx)\b[^\n]{0,120}\.(?:text|content|read\(\))`,
@@ -196,7 +196,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'obfuscation',
     severity: 'critical',
     nature: 'code',
-    keywords: ['exec', 'eval', 'function', 'settimeout', 'base64', 'frombase64string', 'powershell', 'pwsh'],
+    keywords: ['b64decode', 'b32decode', 'b16decode', 'b85decode', 'codecs.decode', 'fromhex', 'zlib.decompress', 'gzip.decompress', 'lzma.decompress', 'marshal.loads', 'a2b_base64', 'unhexlify', '__import__', 'atob', 'buffer.from', 'base64', 'frombase64string', 'powershell', 'pwsh'],
     patterns: [
       r`\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:base64\.b(?:64|32|16|85)decode|b64decode|codecs\.decode|bytes\.fromhex|bytearray\.fromhex|zlib\.decompress|gzip\.decompress|lzma\.decompress|marshal\.loads|binascii\.(?:a2b_base64|unhexlify)|__import__\(\s{0,3}["'](?:base64|zlib|codecs))`,
       r`\b(?:eval|Function|setTimeout)\s{0,3}\(\s{0,3}(?:atob\s{0,3}\(|Buffer\.from\([^\n)]{0,300},\s{0,3}["'](?:base64|hex)["']\))`,
@@ -245,7 +245,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'reverse-shell',
     severity: 'critical',
     nature: 'code',
-    keywords: ['nc', 'ncat', 'netcat', 'mkfifo', 'socat'],
+    keywords: ['nc ', 'ncat', 'netcat', 'mkfifo', 'socat'],
     patterns: [
       r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}(?:/bin/)?(?:ba|z)?sh\b`,
       r`\bmkfifo\b[^\n]{0,160}?\b(?:nc|ncat|netcat|openssl\s{1,3}s_client)\b`,

@@ -97,7 +97,7 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
-    keywords: ['mode', 'modus', 'modo'],
+    keywords: ['god mode', 'unrestricted mode', 'jailbreak mode', 'jailbroken mode', 'dan mode', 'unfiltered mode', 'uncensored mode', 'no limit mode', 'no-limit mode', 'no limits mode', 'no-limits mode', 'evil mode', 'amoral mode', 'developer mode', 'debug mode', 'admin mode', 'maintenance mode', 'test mode', 'modus', 'modo sin', 'modo dios', 'modo jailbreak'],
     patterns: [
       r`\b(?:god|unrestricted|jailbreak|jailbroken|dan|unfiltered|uncensored|no[- ]limits?|evil|amoral)${S}mode\b`,
       r`\byou${S}are${S}(?:now${S})?(?:in|running${S}in|operating${S}in)${S}(?:developer|debug|admin|maintenance|test)${S}mode\b`,
@@ -112,7 +112,7 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
-    keywords: ['safety', 'content', 'ethical', 'moral', 'sicherheitsfilter', 'inhaltsfilter', 'sicherheitsrichtlinien', 'schutzmechanismen', 'ethisch', 'moralisch', 'seguridad', 'contenido', 'etic', 'moral', 'salvaguardas'],
+    keywords: ['safety', 'ethical', 'moral', 'content filter', 'content polic', 'content guideline', 'content restriction', 'content check', 'content setting', 'content protocol', 'content measure', 'content constraint', 'content training', 'content guardrail', 'sicherheitsfilter', 'inhaltsfilter', 'sicherheitsrichtlinien', 'schutzmechanismen', 'ethisch', 'moralisch', 'filtros', 'directrices eticas', 'restricciones eticas', 'salvaguardas', 'sin restricciones', 'sin limites', 'sin filtros'],
     patterns: [
       r`\b(?:disable|turn${S}off|deactivate|bypass|ignore|remove|drop|suspend|circumvent|override|lift|switch${S}off)${S}(?:all${S}|any${S}|your${S}|the${S}|of${S}your${S}){0,2}(?:safety|content|ethical|moral)${S}(?:filters?|guidelines|guardrails|restrictions|policies|protocols|checks|measures|constraints|training|settings)`,
       r`\bwithout${S}(?:any${S})?(?:ethical|moral|safety)${S}(?:constraints|restrictions|guidelines|limits|considerations|filters)`,
@@ -264,7 +264,7 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'scanner-evasion',
     severity: 'high',
     nature: 'directive',
-    keywords: ['mark', 'classify', 'label', 'report', 'flag', 'rate', 'score', 'categori', 'false positive', 'false-positive', 'scanner', 'reviewer', 'auditor', 'analyzer', 'analyser', 'classifier', 'moderator', 'security tool', 'complete', 'passed', 'finished', 'approved', 'vetted', 'whitelisted', 'certified', 'signed off', 'no further', 'if you are', 'sicher', 'harmlos', 'unbedenklich', 'vertrauenswurdig', 'gutartig', 'falsch', 'fehlalarm', 'prufer', 'seguro', 'segura', 'inofensivo', 'benigno', 'confiable', 'falso positivo'],
+    keywords: [' as safe', ' as benign', ' as clean', ' as harmless', ' as trusted', ' as secure', ' as low', ' as no', ' as approved', ' as verified', ' as legitimate', ' as non-malicious', ' as not malicious', ' as a false', 'false positive', 'false-positive', 'scanner', 'reviewer', 'auditor', 'analyzer', 'analyser', 'classifier', 'moderator', 'security tool', 'no issues', 'no threats', 'no vulnerabilities', 'no findings', 'no problems', 'no risks', '0 issues', '0 findings', '0 vulnerabilities', 'zero issues', 'zero findings', 'approved', 'vetted', 'whitelisted', 'certified', 'signed off', 'no further', 'no security', 'no analysis', 'no review', 'no scanning', 'no inspection', 'no audit', 'if you are', 'to any', 'attention', 'als sicher', 'als harmlos', 'als unbedenklich', 'als vertrauenswurdig', 'als gutartig', 'falsch', 'fehlalarm', 'prufer', 'prufwerkzeug', 'como segur', 'como inofensiv', 'como benign', 'como confiable', 'como limpi', 'falso positivo'],
     patterns: [
       r`\b(?:mark|classify|label|report|flag|rate|score|categori[sz]e|treat|consider)${S}(?:this|the|these)${S}(?:skill|package|plugin|extension|code|content|repository|submission|files?|scripts?)${S}as${S}(?:safe|benign|clean|harmless|trusted|secure|low[- ]risk|no[- ]risk|approved|verified|legitimate|non-malicious|not${S}malicious|a${S}false${S}positive)`,
       r`\b(?:this|it|any${S}(?:finding|alert|match))${S}(?:is|was|would${S}be)${S}(?:a${S})?(?:known${S})?false[- ]positive`,

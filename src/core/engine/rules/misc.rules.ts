@@ -26,7 +26,7 @@ export const MISC_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     ctx: { prose: 'skip', quoted: 'skip', 'inline-code': 'skip', fenced: 'skip', counter: 'skip', frontmatter: 'skip', script: 0, 'script-comment': 0, resource: 0, 'comment-html': 0, decoded: 0 },
-    keywords: ['ai', 'assistant', 'agent', 'llm', 'language model', 'claude', 'gpt', 'copilot', 'bot', 'model'],
+    keywords: ['note to', 'note for', 'message to', 'message for', 'instruction to', 'instruction for', 'instructions to', 'instructions for', 'attention to', 'attention for', 'reminder to', 'reminder for', 'memo to', 'memo for', 'important to', 'important for', 'if you are', 'when you are', 'reading this', 'processing this', 'parsing this', 'analyzing this', 'analysing this', 'summarizing this', 'summarising this', 'reads this', 'ai:', 'assistant:', 'agent:', 'claude:', 'llm:', 'ai :', 'assistant :', 'agent :'],
     patterns: [
       r`\b(?:note|message|instructions?|attention|reminder|memo|important)${S}(?:to|for)${S}(?:the${S}|any${S}|all${S})?(?:ai|a\.i\.|assistant|agent|llm|language${S}model|claude|gpt|chatgpt|copilot|bot|model)s?\b`,
       r`\b(?:if|when)${S}you${S}are${S}(?:an?${S})?(?:ai|assistant|agent|llm|language${S}model|claude|automated${S}(?:system|agent|tool))\b`,
@@ -40,7 +40,7 @@ export const MISC_RULES: PatternRule[] = [
     category: 'credential-handling',
     severity: 'high',
     nature: 'code',
-    keywords: ['echo', 'printf', 'print', 'puts', 'console.log', 'write-host', 'write-output', 'display', 'show', 'output', 'reveal'],
+    keywords: ['token', 'secret', 'password', 'passwd', 'api_key', 'apikey', 'api key', 'private_key', 'private key', 'access_key', 'access token', 'credentials', 'secret key', 'bearer'],
     patterns: [
       { src: r`\b(?:echo|printf|print|puts|console\.log|Write-(?:Host|Output))\b[^\n]{0,40}?\$\{?[A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY)[A-Z0-9_]{0,20}\}?`, flags: 'g' },
       r`\bprint\(\s{0,3}(?:f["'][^\n]{0,60}\{)?\s{0,3}os\.(?:environ(?:\.get)?|getenv)\s{0,3}[\[(]\s{0,3}["'][A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSWORD|KEY)`,
@@ -121,7 +121,7 @@ export const MISC_RULES: PatternRule[] = [
     severity: 'low',
     nature: 'directive',
     ctx: { frontmatter: 1 },
-    keywords: ['every', 'all', 'any', 'each', 'always', 'other skill', 'jede', 'alle', 'cada', 'toda', 'cualquier'],
+    keywords: ['every task', 'every request', 'every message', 'every conversation', 'every quer', 'every prompt', 'every turn', 'every response', 'every question', 'every session', 'all task', 'all request', 'all message', 'all conversation', 'all quer', 'all prompt', 'all turn', 'all response', 'all question', 'all session', 'any task', 'any request', 'any message', 'any conversation', 'any quer', 'any prompt', 'any turn', 'any response', 'any question', 'any session', 'each task', 'each request', 'each message', 'each conversation', 'each quer', 'each prompt', 'each turn', 'each response', 'each question', 'each session', 'every single', 'all single', 'any single', 'each single', 'this skill', 'other skill', 'jede', 'alle anfragen', 'alle aufgaben', 'alle nachrichten', 'cada', 'toda', 'todas las', 'cualquier'],
     patterns: [
       r`\b(?:use|invoke|activate|load|apply|trigger|run)${S}(?:this${S}skill${S})?(?:for|on|with|in|before|after)${S}(?:every|all|any|each)${S}(?:single${S})?(?:tasks?|requests?|messages?|conversations?|quer(?:y|ies)|prompts?|turns?|responses?|questions?|sessions?)\b`,
       r`\balways${S}(?:use|invoke|load|activate|run)${S}this${S}skill\b|\b(?:before|instead${S}of)${S}(?:any|all|every)${S}other${S}skills?\b`,
@@ -196,7 +196,7 @@ export const MISC_RULES: PatternRule[] = [
     category: 'resource-abuse',
     severity: 'medium',
     nature: 'code',
-    keywords: ['bytearray', 'bytes(', '**', 'new array', 'arraybuffer', 'uint8array', 'buffer.alloc', 'stress', 'while true'],
+    keywords: ['bytearray(', 'bytes(', 'new array(', 'arraybuffer(', 'uint8array(', 'buffer.alloc', 'stress', 'while true', '* 10', '*10'],
     patterns: [
       r`\b(?:bytearray|bytes)\(\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10})\s{0,3}\)|["'][^"'\n]{1,5}["']\s{0,3}\*\s{0,3}(?:10\s{0,3}\*\*\s{0,3}(?:9|1\d)|\d{10})`,
       r`\bnew${S}(?:Array|ArrayBuffer|Uint8Array)\(\s{0,3}(?:1e(?:9|1\d)|\d{10})|\bBuffer\.alloc(?:Unsafe)?\(\s{0,3}(?:1e(?:9|1\d)|\d{10})`,
@@ -220,7 +220,7 @@ export const MISC_RULES: PatternRule[] = [
     category: 'time-bombs',
     severity: 'medium',
     nature: 'directive',
-    keywords: ['uses', 'runs', 'invocations', 'executions', 'times', 'calls', 'launches', 'activations', 'use', 'run', 'invocation', 'execution', 'call', 'run_count', 'usage_count', 'launch_count', 'invocation_count', 'times_run', 'ausfuhrungen', 'aufrufe', 'ejecuciones', 'usos'],
+    keywords: ['uses', 'runs', 'invocations', 'executions', 'times', 'calls', 'launches', 'activations', 'th use', 'st use', 'nd use', 'rd use', 'th run', 'st run', 'nd run', 'rd run', 'th invocation', 'th execution', 'th call', 'run_count', 'usage_count', 'launch_count', 'invocation_count', 'times_run', 'use_count', 'ausfuhrungen', 'aufrufen', 'nutzungen', 'ejecuciones', 'usos', 'llamadas'],
     patterns: [
       r`\b(?:after|on|once|starting${S}(?:with|from))${S}(?:the${S})?(?:\d{1,4}|three|five|ten|twenty|fifty|hundred)(?:th|st|nd|rd)?${S}(?:uses|runs|invocations|executions|times|calls|launches|activations|use|run|invocation|execution|call)\b${gap(60)}\b(?:start|begin|switch|activate|enable|silently|send|delete|run|execute|upload|stop${S}asking)`,
       r`\b(?:run_count|usage_count|launch_count|invocation_count|times_run|use_count)\s{0,3}(?:>=|==|>)\s{0,3}\d{1,6}`,
@@ -281,7 +281,7 @@ export const MISC_RULES: PatternRule[] = [
     category: 'untrusted-content',
     severity: 'low',
     nature: 'directive',
-    keywords: ['any', 'arbitrary', 'user-provided', 'user-supplied', 'given', 'linked', 'reddit', 'twitter', 'x.com', 'hacker news', 'forum', 'social media'],
+    keywords: ['any url', 'any web', 'any website', 'any link', 'any page', 'any site', 'arbitrary', 'user-provided', 'user-supplied', 'all linked', 'reddit', 'twitter', 'x.com', 'hacker news', 'forum', 'social media', 'discord', 'telegram'],
     patterns: [
       r`\b(?:fetch|scrape|crawl|browse|read|download|load|visit)${S}(?:any|arbitrary|user-provided|user-supplied|all${S}linked)${S}(?:urls?|web${S}?pages?|websites?|links|pages|sites)\b`,
       r`\b(?:read|fetch|scrape|monitor|ingest|summari[sz]e)${S}(?:the${S}latest${S}|new${S}|all${S})?(?:reddit|twitter|x\.com|hacker${S}news|forum|social${S}media|discord|telegram)${S}(?:posts|threads|comments|messages|feeds?)\b`,

@@ -20,7 +20,7 @@ const HEALTH_ES = r`(?:historial${S}(?:medico|clinico)|datos${S}(?:de${S}salud|m
 const CONTACT = r`(?:(?:home|postal|mailing|street|residential)${S}address(?:es)?|phone${S}numbers?|mobile${S}numbers?|date${S}of${S}birth|birth${S}?date|mother'?s${S}maiden${S}name|full${S}legal${S}name|e-?mail${S}address(?:es)?|location${S}history)`;
 const USER = r`(?:the${S})?(?:user|users|visitor|visitors|customer|customers|person|people|them|you|client|clients|employee|employees|patient|patients)`;
 
-const SENSITIVE_NOUN_KEYWORDS = ['ssn', 'social security', 'passport', 'national id', 'national identity', 'national insurance', 'tax id', 'tax identification', 'licence', 'license', 'id card', 'sozialversicherungsnummer', 'steuer', 'personalausweis', 'reisepass', 'ausweisnummer', 'fuhrerscheinnummer', 'seguridad social', 'dni', 'nie', 'nif', 'pasaporte', 'identidad', 'cedula', 'curp', 'licencia de conducir'];
+const SENSITIVE_NOUN_KEYWORDS = ['ssn', 'social security', 'passport', 'national id', 'national identity', 'national insurance', 'tax id', 'tax identification', 'licence number', 'license number', 'licence photo', 'license photo', 'licence scan', 'license scan', 'licence no', 'license no', 'id card', 'sozialversicherungsnummer', 'steuer', 'personalausweis', 'reisepass', 'ausweisnummer', 'fuhrerscheinnummer', 'seguridad social', 'dni', 'nif', 'pasaporte', 'identidad', 'cedula', 'curp', 'licencia de conducir'];
 
 /** Privacy axis: requests for personal data, access to personal sources, tracking, sharing, retention. */
 export const PRIVACY_RULES: PatternRule[] = [
@@ -125,7 +125,7 @@ export const PRIVACY_RULES: PatternRule[] = [
     category: 'sensitive-access',
     severity: 'high',
     nature: 'reference',
-    keywords: ['.claude/projects', '.claude/history', 'history.jsonl', '.cursor/', 'state.vscdb', 'conversations.json', '.codex/sessions', 'conversation', 'chat', 'session', 'chatverlauf', 'gesprachsverlauf', 'historial'],
+    keywords: ['.claude/projects', '.claude/history', '.claude/todos', 'history.jsonl', '.cursor/', 'state.vscdb', 'conversations.json', '.codex/sessions', 'history', 'histories', 'transcript', 'chat log', 'session log', 'conversation log', 'chatverlauf', 'gesprachsverlauf', 'chat-protokoll', 'chatprotokoll', 'historial'],
     patterns: [
       r`\.claude/(?:projects|history|todos)\b|\bhistory\.jsonl\b|\.cursor/[^\n]{0,60}(?:state\.vscdb|history)|\bconversations\.json\b|\.codex/sessions\b|\bstate\.vscdb\b`,
       r`\b(?:read|collect|export|upload|send|copy|dump|forward|harvest)${S}(?:(?:all|the|your|previous|past|prior|other|user's|entire)${S}){0,3}(?:conversation|chat|session)${S}(?:history|histories|logs|transcripts?)\b`,
@@ -299,7 +299,7 @@ export const PRIVACY_RULES: PatternRule[] = [
     severity: 'medium',
     nature: 'directive',
     negatable: true,
-    keywords: ['store', 'save', 'keep', 'log', 'record', 'retain', 'persist', 'archive', 'cache', 'write', 'speichere', 'protokolliere', 'sichere', 'archiviere', 'guarda', 'almacena', 'registra', 'archiva'],
+    keywords: ['conversation', 'chat', 'messages', 'prompts', 'inputs', 'queries', 'keystrokes', 'passwords', 'personal data', 'pii', 'requests and responses', 'answers', 'gesprache', 'konversationen', 'chatverlauf', 'nachrichten', 'eingaben', 'passworter', 'personenbezogene', 'conversaciones', 'mensajes', 'entradas', 'contrasenas', 'datos personales'],
     patterns: [
       r`\b(?:store|save|keep|log|record|retain|persist|archive|cache|write)${S}(?:a${S}copy${S}of${S})?(?:(?:all|every|each|the|user's|users')${S}){0,3}(?:conversations?|chats?|chat${S}transcripts|messages|prompts|inputs|queries|keystrokes|passwords|personal${S}data|\bpii\b|requests${S}and${S}responses|answers)\b${gap(50)}\b(?:in|to|into)${S}(?:a${S}|the${S}|an?${S})?(?:(?:hidden|local|remote|separate|persistent|secret)${S})?(?:file|log|database|db|disk|~/|/tmp|sqlite|storage|spreadsheet|bucket|folder|directory)`,
       r`\b(?:speichere|protokolliere|sichere|archiviere)\b${gap(40)}\b(?:alle${S})?(?:gesprache|konversationen|chatverlauf|nachrichten|eingaben|passworter|personenbezogene${S}daten)\b`,

@@ -1,0 +1,115 @@
+/**
+ * Static engine benchmarks (issue 3 targets): throughput >= 20 MB/s of skill text per core and a
+ * 50 KB skill in < 5 ms. Inputs are real skills: the shared benign corpus and the labeled fixtures.
+ *
+ * Standalone: node -r @swc-node/register bench/engine.bench.ts
+ */
+import { resolve } from 'node:path';
+import { evaluate } from '../src/core/engine';
+import type { SkillFile } from '../src/core/ingest/ingest.types';
+import { loadCorpusDir, loadLabeledCorpus } from '../test/fixtures/skills/load-fixtures';
+import type { BenchRow } from './bench-row';
+
+const CORPUS_DIR = process.env.CORPUS_DIR ?? resolve(__dirname, '..', '..', 'shared', 'corpus', 'benign-public');
+
+function textBytes(files: readonly SkillFile[]): number {
+  let n = 0;
+  for (const f of files) if (f.content !== null) n += Buffer.byteLength(f.content, 'utf8');
+  return n;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** A skill of about `size` bytes of text made of real skill files (SKILL.md, references, scripts). */
+function skillOfSize(pool: SkillFile[], size: number): SkillFile[] {
+  const out: SkillFile[] = [];
+  let total = 0;
+  let i = 0;
+  while (total < size && pool.length > 0) {
+    const f = pool[i % pool.length];
+    i++;
+    if (f.content === null || f.content.length === 0) continue;
+    const take = f.content.slice(0, size - total);
+    const path = out.length === 0 ? 'SKILL.md' : `${f.kind === 'script' ? 'scripts' : 'references'}/${i}-${f.path.split('/').pop()}`;
+    out.push({ ...f, path, kind: out.length === 0 ? 'instruction' : f.kind, content: take, size: take.length });
+    total += Buffer.byteLength(take, 'utf8');
+  }
+  return out;
+}
+
+export async function runEngineBench(): Promise<BenchRow[]> {
+  const shared = loadCorpusDir(CORPUS_DIR).map((s) => s.files);
+  const fixtures = loadLabeledCorpus().map((s) => s.files);
+  const skills = [...shared, ...fixtures];
+  const pool = skills.flat().filter((f) => f.content !== null && f.content.length > 200);
+  const rows: BenchRow[] = [];
+
+  // Warm-up (JIT, regex compilation of lazily used paths).
+  for (let k = 0; k < 3; k++) for (const s of skills) evaluate(s);
+
+  // 1. Corpus throughput: every real skill evaluated separately, repeated.
+  const corpusBytes = skills.reduce((a, s) => a + textBytes(s), 0);
+  const rounds: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    const t0 = performance.now();
+    for (const s of skills) evaluate(s);
+    rounds.push(performance.now() - t0);
+  }
+  const corpusMs = median(rounds);
+  const corpusMBs = corpusBytes / 1e6 / (corpusMs / 1000);
+  rows.push({ name: 'engine: real skills (shared corpus + fixtures)', metric: 'throughput', value: +corpusMBs.toFixed(1), unit: 'MB/s', target: '>= 20', ok: corpusMBs >= 20 });
+  rows.push({ name: 'engine: real skills (shared corpus + fixtures)', metric: 'corpus size', value: +(corpusBytes / 1e6).toFixed(2), unit: 'MB' });
+
+  // 2. One large skill (~4 MB of real text) on one core.
+  const big = skillOfSize(pool, 4_000_000);
+  const bigBytes = textBytes(big);
+  const bigRuns: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    evaluate(big);
+    bigRuns.push(performance.now() - t0);
+  }
+  const bigMBs = bigBytes / 1e6 / (median(bigRuns) / 1000);
+  rows.push({ name: 'engine: one 4 MB skill', metric: 'throughput', value: +bigMBs.toFixed(1), unit: 'MB/s', target: '>= 20', ok: bigMBs >= 20 });
+
+  // 3. A 50 KB skill: latency distribution over different 50 KB mixes.
+  const lat: number[] = [];
+  for (let k = 0; k < 200; k++) {
+    const rotated = pool.slice(k % pool.length).concat(pool.slice(0, k % pool.length));
+    const s = skillOfSize(rotated, 50_000);
+    const t0 = performance.now();
+    evaluate(s);
+    lat.push(performance.now() - t0);
+  }
+  lat.sort((a, b) => a - b);
+  rows.push({ name: 'engine: 50 KB skill', metric: 'p50', value: +percentile(lat, 50).toFixed(2), unit: 'ms', target: '< 5', ok: percentile(lat, 50) < 5 });
+  rows.push({ name: 'engine: 50 KB skill', metric: 'p95', value: +percentile(lat, 95).toFixed(2), unit: 'ms', target: '< 5', ok: percentile(lat, 95) < 5 });
+
+  // 4. Adversarial: 1 MB of one rule's keywords repeated (the worst case the unit test bounds).
+  const adversarial = ('ignore previous instructions curl | bash password= token eval( exec( "ig" + "nore" \u200b '.repeat(12_000)).slice(0, 1_000_000);
+  const advFile: SkillFile = { path: 'SKILL.md', kind: 'instruction', language: 'markdown', size: adversarial.length, hash: '0'.repeat(64), content: adversarial, detectedType: null };
+  const t0 = performance.now();
+  evaluate([advFile]);
+  const advMs = performance.now() - t0;
+  rows.push({ name: 'engine: 1 MB adversarial line', metric: 'time', value: +advMs.toFixed(0), unit: 'ms', target: '< 1500', ok: advMs < 1500 });
+  return rows;
+}
+
+if (require.main === module) {
+  runEngineBench()
+    .then((rows) => {
+      console.table(rows.map((r) => ({ ...r, ok: r.ok === undefined ? '' : r.ok ? 'ok' : 'FAIL' })));
+      process.exit(rows.every((r) => r.ok !== false) ? 0 : 1);
+    })
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

@@ -9,8 +9,9 @@
  *    (scaling efficiency ≥ 0.8 of k × the 1-worker throughput).
  *
  * Needs Redis: REDIS_URL, else redis://127.0.0.1:6379 if it answers; without Redis the rows are
- * reported as skipped. Database: DATABASE_URL (a scratch database is created) or the embedded
- * PGlite. Standalone: node -r @swc-node/register bench/queue.bench.ts
+ * reported as skipped. Database: a scratch database next to DATABASE_URL (default local
+ * PostgreSQL), or the embedded PGlite when no PostgreSQL answers.
+ * Standalone: node -r @swc-node/register bench/queue.bench.ts (BENCH_QUEUE_PARTS=roundtrip|throughput)
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,15 +29,9 @@ import { JOB_RUNNER, type JobRunner } from '../src/queue/job-runner';
 import { JobName } from '../src/queue/queue.names';
 import { selectPromptFiles } from '../src/infra/ai/prompt-template';
 import { startFakeProvider, type FakeProvider } from '../test/utils/fake-provider';
+import type { BenchRow } from './bench-row';
+import { DEFAULT_DATABASE_URL } from './bench-support';
 
-export interface BenchRow {
-  name: string;
-  metric: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
 
 const ROOT = join(__dirname, '..');
 const SESSION_SECRET = 'bench-session-secret-0123456789';
@@ -59,9 +54,13 @@ async function redisUrl(): Promise<string | null> {
   }
 }
 
+/** A scratch database next to DATABASE_URL's (default: local PostgreSQL); the embedded PGlite when none answers. */
 async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
+  const base = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const admin = new Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
     const embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections: 120 });
     try {
       return await run(embedded.url);
@@ -69,10 +68,7 @@ async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
       await embedded.stop();
     }
   }
-  const name = `skill_audit_bench_queue_${process.pid}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+  const name = `skill_audit_bench_queue_${process.pid}_${Date.now()}`;
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;

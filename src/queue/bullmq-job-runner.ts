@@ -19,6 +19,11 @@ const STATE_POLL_MS = 2000;
  * long-lived QueueEvents for the queue, `attempts: 1`, retention by `{age, count}`, and a wait
  * that always ends after `waitMs`. Never throws: Redis down → `queueUnavailable`, nobody
  * finishing the job in time → `noWorker` (the job is then removed if it is still waiting).
+ *
+ * The wait is BullMQ's `waitUntilFinished` pattern (per-job `completed:<id>` / `failed:<id>`
+ * events on the shared QueueEvents plus a timeout) written out here: BullMQ 6's own version
+ * awaits Redis inside a promise executor, so a Redis outage during a wait would surface as an
+ * unhandled rejection and take the process down.
  */
 export class BullJobRunner implements JobRunner, OnApplicationShutdown {
   readonly mode = 'bullmq' as const;

@@ -118,6 +118,23 @@ describe('AI analysis and descriptions in scans (e2e)', () => {
     expect(fake.requests.map((r) => r.task)).toEqual(['description']);
   });
 
+  it('uses an edited prompt for the next scan, placeholders filled', async () => {
+    await addProvider();
+    const prompts = (await t.http().get('/api/prompts').set('Cookie', cookie).expect(200)).body as Array<{ id: number; key: string; content: string }>;
+    const description = prompts.find((p) => p.key === 'description')!;
+    try {
+      await t.http().patch(`/api/prompts/${description.id}`).set('Cookie', cookie)
+        .send({ content: 'MARKER-7 describe {{skillName}} in {{language}}; answer {"description": "..."}' }).expect(200);
+      await scan(textScan(BENIGN_SKILL, { useAi: false }), 'es');
+      const user = fake.requests.find((r) => r.task === 'description')!.body.messages[1].content as string;
+      expect(user.startsWith('MARKER-7 describe csv-summary in Spanish (Español); answer')).toBe(true);
+      // no {{files}} in the template: the files are appended
+      expect(user).toContain('path="SKILL.md"');
+    } finally {
+      await t.http().patch(`/api/prompts/${description.id}`).set('Cookie', cookie).send({ content: description.content }).expect(200);
+    }
+  });
+
   it('uses the enabled provider with a token and the lowest id', async () => {
     await addProvider({ model: 'disabled', enabled: false });
     const first = await addProvider({ model: 'first' });

@@ -48,7 +48,7 @@ function firstLineMatching(f: FileFacts, re: RegExp): { line: number; col: numbe
 const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|chmod|chown|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
 const TOOL_MENTION = rx(
   'tools:mention',
-  String.raw`\b(?:use|using|call|invoke|run|with|via)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
+  String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
   'g',
 );
 const NETWORK_SCOPE = rx('tools:network-scope', String.raw`^(?:curl|wget|http|nc|ssh|scp)\b`, 'i');

@@ -155,7 +155,7 @@ describeWithRedis('Queue through Redis (e2e)', () => {
       expect(output).toContain('failed: http 500');
       expect(output).not.toContain(TEST_TOKEN);
       expect(output).not.toContain(TEST_TOKEN.slice(3, 20));
-    });
+    }, 120_000);
 
     it('a worker stopped with SIGTERM drains: its running job still completes', async () => {
       const worker = await startWorker(env);
@@ -172,6 +172,6 @@ describeWithRedis('Queue through Redis (e2e)', () => {
       expect(res.status).toBe(201);
       expect(res.body.description).toBe('Summarises a CSV file into a short table.');
       expect(worker.output()).toContain('Worker drained');
-    });
+    }, 120_000);
   });
 });

@@ -8,11 +8,11 @@
  * on DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and Redis at
  * 127.0.0.1:6379, on loopback only.
  *
- * Options: `--only <substring>` runs the modules whose file name contains it;
- * `--no-write` leaves docs/benchmarks.md alone.
+ * Options: `--only <substring>` runs the modules whose file name contains it (and leaves
+ * docs/benchmarks.md alone unless `--write` is given); `--no-write` leaves it alone.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './bench-row';
 
@@ -133,8 +133,9 @@ function machine(): { cpu: string; cores: number; memoryGb: number; node: string
   };
 }
 
-function markdown(rows: string[][], outcomes: Outcome[], startedAt: Date, seconds: number): string {
+function markdown(rows: string[][], outcomes: Outcome[], startedAt: Date, seconds: number, loadAtStart: number[]): string {
   const m = machine();
+  const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(' / ');
   const escape = (cell: string) => cell.replace(/\|/g, '\\|');
   const out: string[] = [
     '# Benchmarks',
@@ -146,6 +147,7 @@ function markdown(rows: string[][], outcomes: Outcome[], startedAt: Date, second
     `- Node.js: ${m.node}`,
     `- Databases: PostgreSQL at ${redactUrl(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')} (a scratch database per benchmark), Redis at 127.0.0.1:6379 where needed`,
     `- Duration: ${Math.round(seconds)} s`,
+    `- Load average (1 / 5 / 15 min) at start: ${load(loadAtStart)}; at end: ${load(loadavg())} — a shared machine busier than its core count slows every figure`,
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map((_, i) => (i === 3 ? '---:' : '---')).join('|')}|`,
@@ -176,9 +178,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const onlyIndex = args.indexOf('--only');
   const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
-  const write = !args.includes('--no-write');
+  // A partial run (--only) would drop the other modules' figures from the file: opt in with --write.
+  const write = only === undefined ? !args.includes('--no-write') : args.includes('--write');
   const dir = __dirname;
   const startedAt = new Date();
+  const loadAtStart = loadavg();
   const outcomes: Outcome[] = [];
   const files = benchModules(dir, only);
   for (const expected of EXPECTED_MODULES) {
@@ -191,7 +195,7 @@ async function main(): Promise<void> {
   printTable(rows);
   if (write) {
     const target = join(dir, '..', 'docs', 'benchmarks.md');
-    writeFileSync(target, markdown(rows, outcomes, startedAt, (Date.now() - startedAt.getTime()) / 1000));
+    writeFileSync(target, markdown(rows, outcomes, startedAt, (Date.now() - startedAt.getTime()) / 1000, loadAtStart));
     console.log(`Wrote ${target}`);
   }
   const failed = outcomes.filter((o) => o.error).length;

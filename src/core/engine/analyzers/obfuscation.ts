@@ -26,7 +26,7 @@ const MAX_DEPTH = 2;
 
 const DATA_URI_BEFORE = rx('obfusc:data-uri', String.raw`data:(?:image|font|audio|video|application/(?:font|x-font|octet-stream|pdf|wasm))[^,;]{0,60}(?:;[^,]{0,40})?;base64,?$`, 'i');
 /** Cheap whole-text test: is there any run long enough to be a blob? */
-const LONG_RUN = rx('obfusc:long-run', String.raw`[A-Za-z0-9+/_-]{80}`);
+const LONG_RUN = rx('obfusc:long-run', String.raw`(?:^|[^A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{80}`);
 const HEX_ESCAPES = rx('obfusc:hex-escapes', String.raw`(?:\\x[0-9a-fA-F]{2}){16,4000}`, 'g');
 
 function isB64(c: number): boolean {
@@ -158,6 +158,8 @@ const CREATED_WORD = rx(
 const COMBINING = rx('obfusc:combining', '[\\u0300-\\u036F]', 'g');
 const SPACES = rx('obfusc:spaces', '[ \\t]{2,}', 'g');
 
+const MAX_COMPARE_LINE = 20_000;
+
 function light(s: string): string {
   return s.normalize('NFKD').replace(COMBINING, '').replace(SPACES, ' ').toLowerCase();
 }
@@ -168,7 +170,9 @@ function splitKeywords(ctx: SkillContext, f: FileFacts): void {
   for (let i = 0; i < f.normLines.length && reported < 20; i++) {
     const n = f.normLines[i];
     const r = f.rawLines[i] ?? '';
-    if (n === r) continue;
+    // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
+    // costs a full Unicode normalisation per line.
+    if (n === r || r.length > MAX_COMPARE_LINE) continue;
     CREATED_WORD.lastIndex = 0;
     let m: RegExpExecArray | null = CREATED_WORD.exec(n);
     if (m === null) continue;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
-import { LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
+import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
 import { textScan, zipScan } from '../factories/scan-input.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
@@ -132,6 +132,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
 
     it('equals the brute force over every stored scan on a random sequence of skill versions', async () => {
       const r = mulberry(Number.parseInt(tag, 16));
+      const ids: number[] = [];
       const vocabulary = ['', '---', '## Usage', '```', 'import os', `eta ${tag} common`];
       const heads: Array<Map<string, string[]>> = [];
       for (let i = 0; i < 24; i++) {
@@ -153,10 +154,50 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
         }
         const files = Object.fromEntries([...skill].map(([p, l]) => [p, doc(l)]));
         const created = await post(zipScan(files));
+        ids.push(created.id);
         const earlier = await storedScans(db, created.id);
         const expected = classifyRelation({ files: earlier.get(created.id)!.files, fingerprint: created.fingerprint }, [...earlier.values()].filter((e) => e.scanId < created.id));
         expect({ id: created.id, relation: created.relation, similarity: created.similarity, comparedScanId: created.comparedScanId }).toEqual({ id: created.id, ...expected });
       }
+
+      // Lineage equals the connected component over the stored links, also after deletions
+      // (which split families) and after relabelling every family from scratch (migration backfill).
+      const checkFamilies = async () => {
+        for (const id of ids) {
+          const got = (await t.http().get(`/api/scans/${id}/lineage`).expect(200)).body.map((e: { id: number }) => e.id);
+          expect({ id, family: got }).toEqual({ id, family: await bruteForceFamily(db, id) });
+        }
+      };
+      await checkFamilies();
+      const cookie = await adminCookie(t);
+      for (const victim of [ids[3], ids[10], ids[17]]) {
+        await t.http().delete(`/api/scans/${victim}`).set('Cookie', cookie).expect(204);
+        ids.splice(ids.indexOf(victim), 1);
+      }
+      await checkFamilies();
+      await db.query('UPDATE scans SET family_id = NULL WHERE id = ANY($1::int[])', [ids]);
+      await db.query(BACKFILL_FAMILIES_SQL);
+      await checkFamilies();
+    });
+
+    it('keeps scans of one fingerprint in one family even when inserted by hand-written SQL', async () => {
+      const fp = createHash('sha256').update(`omicron ${tag}`).digest('hex');
+      const insert = async (compared: number | null) =>
+        (
+          await db.query(
+            `INSERT INTO scans (name, source, status, verdict, risk_score, file_count, language, fingerprint, relation, compared_scan_id)
+             VALUES ('sql', 'text', 'completed', 'pass', 0, 0, 'en', $1, NULL, $2) RETURNING id, family_id`,
+            [fp, compared],
+          )
+        )[0] as { id: number; family_id: number };
+      const a = await insert(null);
+      const b = await insert(null);
+      const c = await insert(null);
+      expect(a.family_id).toBe(a.id);
+      expect([b.family_id, c.family_id]).toEqual([a.id, a.id]);
+      const ids = (await t.http().get(`/api/scans/${c.id}/lineage`).expect(200)).body.map((e: { id: number }) => e.id);
+      expect(ids.sort()).toEqual([a.id, b.id, c.id].sort());
+      await db.query('DELETE FROM scans WHERE id = ANY($1::int[])', [[a.id, b.id, c.id]]);
     });
 
     it('stores what the migration backfill would compute (same line model, hash and trivial predicate)', async () => {
@@ -311,6 +352,29 @@ function mulberry(seed: number): () => number {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The connected component of `id` over compared_scan_id links and equal fingerprints, newest first. */
+async function bruteForceFamily(db: DataSource, id: number): Promise<number[]> {
+  const scans: Array<{ id: number; fp: string; cmp: number | null; created: Date }> = await db.query(
+    'SELECT id, fingerprint::text AS fp, compared_scan_id AS cmp, created_at AS created FROM scans',
+  );
+  const byId = new Map(scans.map((s) => [s.id, s]));
+  const seen = new Set<number>([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const s = byId.get(queue.pop()!)!;
+    const next = scans.filter((o) => o.id === s.cmp || o.cmp === s.id || (s.fp !== '' && o.fp === s.fp)).map((o) => o.id);
+    for (const n of next) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  return [...seen]
+    .map((i) => byId.get(i)!)
+    .sort((x, y) => y.created.getTime() - x.created.getTime() || y.id - x.id)
+    .map((s) => s.id);
 }
 
 /** Every stored scan with id ≤ maxId and its files (test-only brute force input). */

@@ -70,11 +70,18 @@ export interface PartialShare {
   shared: number;
 }
 
+/** A probe hit: the shared lines plus the size of the stored file at that path. */
+export interface ProbeShare extends PartialShare {
+  /** Line and trivial-line count of the stored scan's file at `path`. */
+  lines: number;
+  trivial: number;
+}
+
 export interface TokenProbeResult {
   /** Tokens with more than `cap` postings: not probed. */
   frequent: Array<{ path: string; hash: string }>;
   /** Complete for every token that is not frequent. */
-  partial: PartialShare[];
+  partial: ProbeShare[];
   /** Posting rows read. */
   rows: number;
 }
@@ -87,6 +94,12 @@ export interface FileProbeResult {
   /** Files of stored scans with a probed hash (any path), or the empty file at a probed path. */
   hits: Array<{ scanId: number; path: string; hash: string }>;
   rows: number;
+}
+
+export interface BandRange {
+  path: string;
+  minPermille: number;
+  belowPermille: number | null;
 }
 
 export interface StoredShapeFile {
@@ -102,10 +115,10 @@ export interface CandidateStore {
   probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
   probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
   /**
-   * Scans with a text file at one of `paths` whose floor(1000 · trivial / lines) is ≥ minPermille
-   * (and < belowPermille when given); at most `limit` ids.
+   * Distinct scans with a text file at one of the ranges' paths whose floor(1000 · trivial /
+   * lines) lies in [minPermille, belowPermille) (no upper end when null); at most `limit` ids.
    */
-  band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]>;
+  band(ranges: readonly BandRange[], limit: number): Promise<number[]>;
   shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
   /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
   sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
@@ -176,6 +189,11 @@ interface PathState {
   /** For empty / binary files: whether the (path, hash) pair has been probed. */
   fileProbed: boolean;
   fileLevel: number;
+  /**
+   * Trivial band of this path: every stored scan whose file here has a trivial fraction of at
+   * least band/1000 is a candidate. 1001: no band query yet.
+   */
+  band: number;
 }
 
 const enum Stage {
@@ -188,6 +206,10 @@ const enum Stage {
 interface Candidate {
   id: number;
   partial: Map<string, number>;
+  /** Line / trivial counts of the candidate's text files at paths where it shares a probed line. */
+  fileStats: Map<string, { lines: number; trivial: number }>;
+  /** Returned by a band query (its trivial fraction may be high). */
+  inBand: boolean;
   /** Empty / binary paths of C where the candidate has the same file (from file probes). */
   sameFile: Set<string>;
   flagged: boolean;
@@ -203,6 +225,8 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
   similarity: Math.min(100, Math.max(0, Math.round(raw + EPS))),
   byteIdentical,
 });
+/** Trivial fraction below which every stored file at this path is known (outside the band). */
+const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
 const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
 
 /** max over m ≥ 0 of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m) (see the module comment). */
@@ -226,7 +250,6 @@ class Search {
   private readonly hashes: Map<string, number>; // non-empty hash → level (-1 never, Infinity probed)
   private readonly candidates = new Map<number, Candidate>();
   private best: ScanMatch | null = null;
-  private bandP = 1001; // band queried for permille ≥ bandP; 1001 = no band yet
   private rowsLeft: number;
   private readonly lcs: WorkBudget;
   readonly stats: SearchStats = {
@@ -272,6 +295,7 @@ class Search {
         skippedOther,
         fileProbed: kind === 'text',
         fileLevel: kind === 'text' ? Infinity : -1,
+        band: 1001,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -300,26 +324,41 @@ class Search {
     return false;
   }
 
-  /** Upper bound (raw 0–100) for scans outside the candidates whose trivial fraction is < rho. */
-  private restBound(rho: number): number {
+  /**
+   * Upper bound (raw 0–100) for scans outside the candidates, given that their file at each text
+   * path p has a trivial fraction below rho(p).
+   */
+  private restBound(rho: (p: PathState) => number = bandRho): number {
     let sum = 0;
     for (const p of this.paths) {
-      if (p.kind === 'text') sum += trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
+      if (p.kind === 'text') sum += this.pathBound(p, rho(p));
       else if (!p.fileProbed) sum += 1;
     }
     return (100 * sum) / this.paths.length;
   }
 
-  private restKey(): ScanMatch {
-    return toKey(Number.POSITIVE_INFINITY, this.restBound(Math.min(1, this.bandP / 1000)), this.restMayShareFile);
+  private pathBound(p: PathState, rho: number): number {
+    return trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
   }
 
+  private restKey(): ScanMatch {
+    return toKey(Number.POSITIVE_INFINITY, this.restBound(), this.restMayShareFile);
+  }
+
+  /**
+   * Bound from the probes alone: at a path where the candidate shares probed lines its file size
+   * is known (line-count bound); elsewhere it can only share skipped lines, bounded like the rest
+   * (with the band's trivial fraction unless the band returned it).
+   */
   private looseKey(c: Candidate): ScanMatch {
     let sum = 0;
     for (const p of this.paths) {
       if (p.kind === 'text') {
-        const s = Math.min(p.lines, (c.partial.get(p.path) ?? 0) + p.skippedTrivial + p.skippedOther);
-        if (s > 0) sum += (2 * s) / (p.lines + s);
+        const stats = c.fileStats.get(p.path);
+        if (stats) {
+          const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
+          if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
+        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p));
       } else if (c.sameFile.has(p.path) || !p.fileProbed) sum += 1;
     }
     return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
@@ -352,17 +391,23 @@ class Search {
   // ---- main loop ----------------------------------------------------------------------
 
   /**
-   * Whether an item with this bound key could still change the result: above the best when the
-   * best is `modified`; able to make the relation `modified` when the best is `new` (an item
-   * that cannot reach 40 nor share a file only matters once the best becomes `modified`).
+   * Whether an item with this bound key could still change the result: it must rank above the
+   * best; while the best is `new` it must also be able to make the relation `modified` (an item
+   * that can reach neither 40 nor a shared file matters only once the best is `modified`).
    */
   private relevant(key: ScanMatch): boolean {
-    if (isNew(this.best)) return key.similarity >= MODIFIED_THRESHOLD || key.byteIdentical;
-    return compareMatches(key, this.best as ScanMatch) > 0;
+    const above = this.best === null || compareMatches(key, this.best) > 0;
+    if (isNew(this.best)) return above && (key.similarity >= MODIFIED_THRESHOLD || key.byteIdentical);
+    return above;
   }
 
   private async loop(): Promise<void> {
-    for (;;) {
+    for (let step = 0; ; step++) {
+      if (step > 10_000) {
+        // Defensive: every step refines a candidate or shrinks the rest, so this is unreachable.
+        this.stats.exact = false;
+        return;
+      }
       let top: Candidate | null = null;
       for (const c of this.candidates.values()) {
         if (c.stage === Stage.Done || !this.relevant(c.key)) continue;
@@ -387,9 +432,7 @@ class Search {
 
   /** Candidates of a stage in decreasing key order, at most `chunk`, that can still beat the best. */
   private topOfStage(stage: Stage): Candidate[] {
-    const list = [...this.candidates.values()].filter(
-      (c) => c.stage === stage && (!this.best || compareMatches(c.key, this.best) >= 0),
-    );
+    const list = [...this.candidates.values()].filter((c) => c.stage === stage && this.relevant(c.key));
     list.sort((x, y) => compareMatches(y.key, x.key));
     return list.slice(0, this.limits.chunk);
   }
@@ -493,26 +536,60 @@ class Search {
     if (wantsNoFile && this.restMayShareFile) return this.escalate('files');
     const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
     const need = target - 0.5 - 1e-6;
-    if (this.restBound(0) >= need) return this.escalate('bound');
-    // Largest permille P below the current band with restBound(P / 1000) < need.
-    let lo = 0;
-    let hi = Math.min(1000, this.bandP - 1);
-    if (hi < lo) return this.escalate('bound');
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.restBound(mid / 1000) < need) lo = mid;
-      else hi = mid - 1;
+    const text = this.paths.filter((p) => p.kind === 'text');
+    if (text.length === 0 || this.restBound(() => 0) >= need) return this.escalate('bound');
+    const thresholds = this.bandThresholds(text, need);
+    if (!thresholds) return this.escalate('bound');
+    const ranges: BandRange[] = [];
+    for (const p of text) {
+      const t = thresholds.get(p) as number;
+      if (t < p.band) ranges.push({ path: p.path, minPermille: t, belowPermille: p.band > 1000 ? null : p.band });
     }
-    const textPaths = this.paths.filter((p) => p.kind === 'text').map((p) => p.path);
+    if (ranges.length === 0) return this.escalate('bound');
     const canEscalate = this.canEscalate();
     const limit = canEscalate ? this.limits.bandLimit : this.limits.bandLimit * 16;
     if (!this.spend(Math.min(limit, this.rowsLeft))) return false;
     this.stats.bandQueries++;
-    const ids = textPaths.length === 0 ? [] : await this.store.band(textPaths, lo, this.bandP > 1000 ? null : this.bandP, limit + 1);
+    const ids = await this.store.band(ranges, limit + 1);
     if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
-    for (const id of ids) this.rekey(this.addCandidate(id));
-    this.bandP = lo;
+    for (const p of text) p.band = thresholds.get(p) as number;
+    for (const id of ids) this.addCandidate(id).inBand = true;
+    this.rekeyAll();
     return true;
+  }
+
+  /**
+   * Per-path band thresholds (permille, each ≤ the path's current band) with a rest bound below
+   * `need`, as high as possible: first one common threshold, then each path raised as far as the
+   * remaining slack allows — paths whose own file is most trivial first, since their stored
+   * counterparts are likely trivial too. null when even threshold 0 does not help.
+   */
+  private bandThresholds(text: PathState[], need: number): Map<PathState, number> | null {
+    const current = (p: PathState) => Math.min(1000, p.band - 1);
+    const total = (t: Map<PathState, number>) => this.restBound((p) => (p.kind === 'text' ? (t.get(p) as number) / 1000 : 0));
+    let lo = 0;
+    let hi = 1000;
+    const common = (P: number) => new Map(text.map((p) => [p, Math.min(P, current(p))]));
+    if (total(common(0)) >= need) return null;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (total(common(mid)) < need) lo = mid;
+      else hi = mid - 1;
+    }
+    const t = common(lo);
+    const order = [...text].sort((x, y) => y.skippedTrivial / y.lines - x.skippedTrivial / x.lines);
+    for (const p of order) {
+      let a = t.get(p) as number;
+      let b = current(p);
+      while (a < b) {
+        const mid = (a + b + 1) >> 1;
+        t.set(p, mid);
+        if (total(t) < need) a = mid;
+        else b = mid - 1;
+      }
+      t.set(p, a);
+    }
+    return t;
   }
 
   private canEscalate(): boolean {
@@ -564,7 +641,16 @@ class Search {
   private addCandidate(id: number): Candidate {
     let c = this.candidates.get(id);
     if (!c) {
-      c = { id, partial: new Map(), sameFile: new Set(), flagged: false, stage: Stage.Loose, key: { scanId: id, similarity: 0, byteIdentical: false } };
+      c = {
+        id,
+        partial: new Map(),
+        fileStats: new Map(),
+        inBand: false,
+        sameFile: new Set(),
+        flagged: false,
+        stage: Stage.Loose,
+        key: { scanId: id, similarity: 0, byteIdentical: false },
+      };
       this.candidates.set(id, c);
     }
     return c;
@@ -601,6 +687,7 @@ class Search {
         const c = this.addCandidate(s.scanId);
         if (c.stage >= Stage.Counted) continue; // exact already
         c.partial.set(s.path, (c.partial.get(s.path) ?? 0) + s.shared);
+        c.fileStats.set(s.path, { lines: s.lines, trivial: s.trivial });
       }
     }
     this.rekeyAll();

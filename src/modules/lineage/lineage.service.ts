@@ -16,31 +16,15 @@ const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, simil
 
 /**
  * The family of a scan: every scan reachable through comparedScanId links (both directions) or
- * equal non-empty fingerprints. A breadth-first walk in SQL over two kinds of nodes — scans and
- * fingerprints — so a fingerprint shared by k scans costs k index entries once (not k² joins).
- * UNION (not UNION ALL) keeps each node once, which also ends the walk on cycles. Every step is
- * an index lookup: scans_pkey, idx_scans_compared_scan_id, idx_scans_fingerprint_id.
+ * equal non-empty fingerprints. It is stored data — scans.family_id, kept exact by the triggers
+ * of migration 1764000008400 (a new scan joins its compared scan's family; a delete splits the
+ * affected family into its connected components) — so this is one range scan of
+ * idx_scans_family, already in the response order.
  */
 const LINEAGE_SQL = `
-  WITH RECURSIVE walk(sid, fp) AS (
-    SELECT id, NULL::char(64) FROM scans WHERE id = $1
-    UNION
-    SELECT n.sid, n.fp
-    FROM walk w
-    CROSS JOIN LATERAL (
-      SELECT x.sid, x.fp
-      FROM scans s
-      CROSS JOIN LATERAL (VALUES (NULL::int, s.fingerprint), (s.compared_scan_id, NULL::char(64))) AS x(sid, fp)
-      WHERE w.sid IS NOT NULL AND s.id = w.sid AND (x.sid IS NOT NULL OR (x.fp IS NOT NULL AND x.fp <> ''))
-      UNION ALL
-      SELECT s.id, NULL::char(64) FROM scans s WHERE w.sid IS NOT NULL AND s.compared_scan_id = w.sid
-      UNION ALL
-      SELECT s.id, NULL::char(64) FROM scans s WHERE w.fp IS NOT NULL AND s.fingerprint = w.fp
-    ) n
-  )
   SELECT ${SCAN_COLUMNS} FROM scans
-  WHERE id IN (SELECT sid FROM walk WHERE sid IS NOT NULL)
-  ORDER BY created_at DESC, id DESC`;
+  WHERE family_id = (SELECT family_id FROM scans WHERE id = $1)
+  ORDER BY family_id, created_at DESC, id DESC`;
 
 @Injectable()
 export class LineageService {

@@ -3,7 +3,7 @@
  * tests of the search (and nothing else: it scans everything).
  */
 import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
-import type { CandidateStore, FileProbeResult, PartialShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
+import type { BandRange, CandidateStore, FileProbeResult, PartialShare, ProbeShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
 import { fileLineStats, type FileLineStats } from './line-stats';
 
 interface StoredScan {
@@ -31,7 +31,7 @@ export class MemoryCandidateStore implements CandidateStore {
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     this.calls++;
     const frequent: TokenProbeResult['frequent'] = [];
-    const partial = new Map<string, PartialShare>();
+    const partial = new Map<string, ProbeShare>();
     let rows = 0;
     for (const t of tokens) {
       const hits: Array<{ id: number; cnt: number }> = [];
@@ -46,7 +46,8 @@ export class MemoryCandidateStore implements CandidateStore {
       }
       for (const h of hits) {
         const key = `${h.id}\u0000${t.path}`;
-        const p = partial.get(key) ?? { scanId: h.id, path: t.path, shared: 0 };
+        const stats = this.scans.get(h.id)?.stats.find((f) => f.path === t.path);
+        const p = partial.get(key) ?? { scanId: h.id, path: t.path, shared: 0, lines: stats?.lineCount ?? 0, trivial: stats?.trivialCount ?? 0 };
         p.shared += Math.min(t.count, h.cnt);
         partial.set(key, p);
       }
@@ -77,16 +78,17 @@ export class MemoryCandidateStore implements CandidateStore {
     return result;
   }
 
-  async band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]> {
+  async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
     this.calls++;
-    const wanted = new Set(paths);
     const ids: number[] = [];
     for (const s of this.scans.values()) {
-      const hit = s.stats.some((f) => {
-        if (!wanted.has(f.path) || f.lineCount === null || f.lineCount === 0) return false;
-        const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
-        return permille >= minPermille && (belowPermille === null || permille < belowPermille);
-      });
+      const hit = s.stats.some((f) =>
+        ranges.some((r) => {
+          if (r.path !== f.path || f.lineCount === null || f.lineCount === 0) return false;
+          const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
+          return permille >= r.minPermille && (r.belowPermille === null || permille < r.belowPermille);
+        }),
+      );
       if (hit) ids.push(s.id);
       if (ids.length >= limit) break;
     }

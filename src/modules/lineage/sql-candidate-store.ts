@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
-import type { CandidateStore, FileProbeResult, PartialShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
+import type { BandRange, CandidateStore, FileProbeResult, PartialShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
 
 /**
  * {@link CandidateStore} over PostgreSQL (tables of migration 1764000008400). Every query is
@@ -14,7 +14,7 @@ export class SqlCandidateStore implements CandidateStore {
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], rows: 0 };
-    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number }> =
+    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number; lines: number | null; trivial: number | null }> =
       await this.manager.query(
         `WITH q AS (
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
@@ -26,18 +26,26 @@ export class SqlCandidateStore implements CandidateStore {
              LIMIT $4
            ) h
          )
-         SELECT 0 AS kind, path, line_hash::text AS line_hash, NULL::int AS scan_id, count(*)::int AS n
+         SELECT 0 AS kind, path, line_hash::text AS line_hash, NULL::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
            FROM hits WHERE df >= $4 GROUP BY path, line_hash
          UNION ALL
-         SELECT 1, path, NULL, scan_id, sum(least(c, cnt))::int FROM hits WHERE df < $4 GROUP BY scan_id, path
+         SELECT 1, a.path, NULL, a.scan_id, a.shared, l.line_count, l.trivial_count
+           FROM (SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path) a
+           CROSS JOIN LATERAL (
+             -- LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
+             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
+             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
+           ) l
          UNION ALL
-         SELECT 2, NULL, NULL, NULL, count(*)::int FROM hits`,
+         SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL FROM hits`,
         [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
       );
     const result: TokenProbeResult = { frequent: [], partial: [], rows: 0 };
     for (const r of rows) {
       if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string });
-      else if (r.kind === 1) result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n });
+      else if (r.kind === 1) {
+        result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
+      }
       else result.rows = r.n;
     }
     return result;
@@ -77,19 +85,20 @@ export class SqlCandidateStore implements CandidateStore {
     return result;
   }
 
-  async band(paths: readonly string[], minPermille: number, belowPermille: number | null, limit: number): Promise<number[]> {
-    const params: unknown[] = [paths, minPermille, limit];
-    let upper = '';
-    if (belowPermille !== null) {
-      params.push(belowPermille);
-      upper = 'AND ((l.trivial_count * 1000) / l.line_count) < $4';
-    }
+  async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
+    if (ranges.length === 0) return [];
     const rows: Array<{ scan_id: number }> = await this.manager.query(
-      `SELECT DISTINCT l.scan_id FROM scan_file_lines l
-       WHERE l.path = ANY($1::text[]) AND l.line_count > 0
-         AND ((l.trivial_count * 1000) / l.line_count) >= $2 ${upper}
-       LIMIT $3`,
-      params,
+      `SELECT DISTINCT b.scan_id
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS r(path, lo, hi)
+       CROSS JOIN LATERAL (
+         SELECT l.scan_id FROM scan_file_lines l
+         WHERE l.path = r.path AND l.line_count > 0
+           AND ((l.trivial_count * 1000) / l.line_count) >= r.lo
+           AND (r.hi IS NULL OR ((l.trivial_count * 1000) / l.line_count) < r.hi)
+         LIMIT $4
+       ) b
+       LIMIT $4`,
+      [ranges.map((r) => r.path), ranges.map((r) => r.minPermille), ranges.map((r) => r.belowPermille), limit],
     );
     return rows.map((r) => r.scan_id);
   }

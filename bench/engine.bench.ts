@@ -92,7 +92,16 @@ export async function runEngineBench(): Promise<BenchRow[]> {
   rows.push({ name: 'engine: 50 KB skill', metric: 'p50', value: +percentile(lat, 50).toFixed(2), unit: 'ms', target: '< 5', ok: percentile(lat, 50) < 5 });
   rows.push({ name: 'engine: 50 KB skill', metric: 'p95', value: +percentile(lat, 95).toFixed(2), unit: 'ms', target: '< 5', ok: percentile(lat, 95) < 5 });
 
-  // 4. Adversarial: 1 MB of one rule's keywords repeated (the worst case the unit test bounds).
+  // 4. Machine calibration: a bare charCodeAt loop (about 1000 MB/s on an idle modern core). The
+  // engine figures above scale with it; on a loaded machine both drop together.
+  const probe = 'abcdefghij '.repeat(200_000);
+  let acc = 0;
+  const tc = performance.now();
+  for (let i = 0; i < probe.length; i++) acc += probe.charCodeAt(i);
+  const calMBs = probe.length / 1e6 / ((performance.now() - tc) / 1000);
+  rows.push({ name: 'machine calibration: bare charCodeAt loop', metric: 'speed', value: Math.round(calMBs + (acc & 0)), unit: 'MB/s' });
+
+  // 5. Adversarial: 1 MB of one rule's keywords repeated (the worst case the unit test bounds).
   const adversarial = ('ignore previous instructions curl | bash password= token eval( exec( "ig" + "nore" \u200b '.repeat(12_000)).slice(0, 1_000_000);
   const advFile: SkillFile = { path: 'SKILL.md', kind: 'instruction', language: 'markdown', size: adversarial.length, hash: '0'.repeat(64), content: adversarial, detectedType: null };
   const t0 = performance.now();

@@ -42,9 +42,13 @@ describe('regex safety', () => {
       const manyLines = (unit + '\n').repeat(Math.ceil(1_000_000 / (unit.length + 1))).slice(0, 1_000_000);
       for (const content of [oneLine, manyLines]) {
         for (const [path, kind] of [['scripts/run.py', 'script'], ['SKILL.md', 'instruction']] as const) {
-          const t0 = performance.now();
-          evaluate([file(path, content, kind)]);
-          const ms = performance.now() - t0;
+          // The best of up to three runs: a busy machine can stall one run, never the algorithm.
+          let ms = Infinity;
+          for (let run = 0; run < 3 && ms > BOUND_MS; run++) {
+            const t0 = performance.now();
+            evaluate([file(path, content, kind)]);
+            ms = Math.min(ms, performance.now() - t0);
+          }
           if (ms > BOUND_MS) slow.push(`${rule.id} ${path} ${content === oneLine ? 'one-line' : 'lines'} ${Math.round(ms)}ms`);
         }
       }

@@ -5,13 +5,31 @@
  * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
  */
 export class KeywordAutomaton {
-  private readonly delta: Int32Array; // states × 128
+  /** states × alphabet transition table (compact alphabet: only characters used by keywords). */
+  private readonly delta: Uint16Array | Int32Array;
+  /** ASCII code (lowercased) → alphabet index; 0 = a character no keyword uses. */
+  private readonly alpha: Uint8Array;
+  private readonly width: number;
   private readonly outStart: Int32Array; // per state: start into outList (output links flattened)
   private readonly outList: Int32Array;
   readonly keywords: readonly string[];
 
   constructor(keywords: readonly string[]) {
     this.keywords = keywords;
+    // Compact alphabet: index 0 for "any other character", 1..k for characters used by keywords.
+    const alpha = new Uint8Array(128);
+    let width = 1;
+    for (const kw of keywords) {
+      for (let i = 0; i < kw.length; i++) {
+        let c = kw.charCodeAt(i);
+        if (c >= 65 && c <= 90) c += 32;
+        if (c > 127) c = 0;
+        if (c !== 0 && alpha[c] === 0) alpha[c] = width++;
+      }
+    }
+    for (let c = 65; c <= 90; c++) alpha[c] = alpha[c + 32];
+    this.alpha = alpha;
+    this.width = width;
     // Build the trie.
     const children: Map<number, number>[] = [new Map()];
     const terminal: number[][] = [[]];
@@ -20,7 +38,7 @@ export class KeywordAutomaton {
       for (let i = 0; i < kw.length; i++) {
         let c = kw.charCodeAt(i);
         if (c >= 65 && c <= 90) c += 32;
-        if (c > 127) c = 0;
+        c = c > 127 ? 0 : alpha[c];
         let next = children[s].get(c);
         if (next === undefined) {
           next = children.length;
@@ -33,12 +51,12 @@ export class KeywordAutomaton {
       terminal[s].push(idx);
     });
     const n = children.length;
-    const delta = new Int32Array(n * 128);
+    const delta = n < 65536 ? new Uint16Array(n * width) : new Int32Array(n * width);
     const fail = new Int32Array(n);
     const outputs: number[][] = terminal.map((t) => t.slice());
     // BFS to fill failure links and the full transition table.
     const queue: number[] = [];
-    for (let c = 0; c < 128; c++) {
+    for (let c = 0; c < width; c++) {
       const child = children[0].get(c);
       if (child !== undefined) {
         delta[c] = child;
@@ -52,14 +70,14 @@ export class KeywordAutomaton {
       const s = queue[qi];
       const f = fail[s];
       if (outputs[f].length > 0) outputs[s].push(...outputs[f]);
-      for (let c = 0; c < 128; c++) {
+      for (let c = 0; c < width; c++) {
         const child = children[s].get(c);
         if (child !== undefined) {
-          delta[s * 128 + c] = child;
-          fail[child] = delta[f * 128 + c];
+          delta[s * width + c] = child;
+          fail[child] = delta[f * width + c];
           queue.push(child);
         } else {
-          delta[s * 128 + c] = delta[f * 128 + c];
+          delta[s * width + c] = delta[f * width + c];
         }
       }
     }
@@ -84,17 +102,17 @@ export class KeywordAutomaton {
    */
   scan(text: string, onHit: (keyword: number, line: number) => void): void {
     const delta = this.delta;
+    const alpha = this.alpha;
+    const width = this.width;
     const outStart = this.outStart;
     const outList = this.outList;
     const lastLine = new Int32Array(this.keywords.length).fill(-1);
     let s = 0;
     let line = 0;
     for (let i = 0, len = text.length; i < len; i++) {
-      let c = text.charCodeAt(i);
+      const c = text.charCodeAt(i);
       if (c === 10) line++;
-      if (c >= 65 && c <= 90) c += 32;
-      else if (c > 127) c = 0;
-      s = delta[s * 128 + c];
+      s = delta[s * width + (c > 127 ? 0 : alpha[c])];
       const a = outStart[s];
       const b = outStart[s + 1];
       for (let k = a; k < b; k++) {

@@ -126,11 +126,17 @@ export class SqlCandidateStore implements CandidateStore {
     // those paths once (primary-key range) and hash-join them with the tokens.
     const sql =
       tokens.length <= 48
-        ? `SELECT p.scan_id, p.path, sum(least(p.cnt, q.c))::int AS shared
+        ? // LIMIT 1 (the key is unique) keeps each lookup a probe on all three key columns; as a
+          // plain join the planner may walk the token's whole posting list and filter by scan.
+          `SELECT s.id AS scan_id, q.path, sum(least(p.cnt, q.c))::int AS shared
            FROM unnest($1::int[]) AS s(id)
            CROSS JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
-           JOIN scan_line_postings p ON p.scan_id = s.id AND p.path = q.path AND p.line_hash = q.line_hash
-           GROUP BY p.scan_id, p.path`
+           CROSS JOIN LATERAL (
+             SELECT k.cnt FROM scan_line_postings k
+             WHERE k.scan_id = s.id AND k.path = q.path AND k.line_hash = q.line_hash
+             LIMIT 1
+           ) p
+           GROUP BY s.id, q.path`
         : `WITH cand AS MATERIALIZED (
              SELECT p.scan_id, p.path, p.line_hash, p.cnt FROM scan_line_postings p
              WHERE p.scan_id = ANY($1::int[]) AND p.path = ANY($5::text[])

@@ -3,6 +3,7 @@ import { rx } from './regex-registry';
 import type { Adjust, FileFacts, Hit, LineLang, MatchContext, PatternRule, RuleNature } from './rule-types';
 import { KeywordAutomaton } from './text/keyword-automaton';
 import { langFromName } from './text/file-facts';
+import { requiredLiterals } from './text/required-literals';
 import {
   COUNTER_MARKER,
   MD_COMMENT_FULL,
@@ -194,26 +195,57 @@ export interface CompiledPatternRules {
   automaton: KeywordAutomaton;
   /** keyword index → rule indexes */
   keywordRules: number[][];
+  /** keyword index → literal-set indexes (required literals of patterns, see text/required-literals) */
+  keywordSets: number[][];
+  /** Number of distinct required-literal sets. */
+  setCount: number;
+  /** rule index → pattern index → literal-set indexes that must all occur in a region (empty: always run) */
+  patternSets: number[][][];
 }
 
 export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatternRules {
   const kwIndex = new Map<string, number>();
   const keywordRules: number[][] = [];
+  const keywordSets: number[][] = [];
   const keywords: string[] = [];
+  const keywordOf = (kw: string): number => {
+    const k = kw.toLowerCase();
+    let idx = kwIndex.get(k);
+    if (idx === undefined) {
+      idx = keywords.length;
+      kwIndex.set(k, idx);
+      keywords.push(k);
+      keywordRules.push([]);
+      keywordSets.push([]);
+    }
+    return idx;
+  };
   rules.forEach((r, ri) => {
     for (const kw of r.keywords) {
-      const k = kw.toLowerCase();
-      let idx = kwIndex.get(k);
-      if (idx === undefined) {
-        idx = keywords.length;
-        kwIndex.set(k, idx);
-        keywords.push(k);
-        keywordRules.push([]);
-      }
+      const idx = keywordOf(kw);
       if (!keywordRules[idx].includes(ri)) keywordRules[idx].push(ri);
     }
   });
-  return { rules, automaton: new KeywordAutomaton(keywords), keywordRules };
+  // Required literals per pattern: a region lacking every literal of one set cannot match.
+  const setIndex = new Map<string, number>();
+  const patternSets = rules.map((r) =>
+    r.patterns.map((re) =>
+      requiredLiterals(re).map((set) => {
+        const key = set.join('\u0000');
+        let si = setIndex.get(key);
+        if (si === undefined) {
+          si = setIndex.size;
+          setIndex.set(key, si);
+          for (const lit of set) {
+            const idx = keywordOf(lit);
+            if (!keywordSets[idx].includes(si)) keywordSets[idx].push(si);
+          }
+        }
+        return si;
+      }),
+    ),
+  );
+  return { rules, automaton: new KeywordAutomaton(keywords), keywordRules, keywordSets, setCount: setIndex.size, patternSets };
 }
 
 export interface PatternRunHooks {
@@ -223,17 +255,41 @@ export interface PatternRunHooks {
   isEnabled(ruleId: string): boolean;
 }
 
+const NO_LINES: number[] = [];
+
+/** Whether the sorted `lines` contain a line in [a, b]. */
+function hasLineIn(lines: readonly number[], a: number, b: number): boolean {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid] < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < lines.length && lines[lo] <= b;
+}
+
 /**
  * Runs all pattern rules over one file: the keyword automaton finds candidate lines; each rule's
- * regexes run once over the merged windows (candidate line ± 1) — linear in the text size.
+ * regexes run once over the merged windows (candidate line ± 1) — linear in the text size. A
+ * pattern is skipped on a window that lacks one of its required literal sets (it cannot match there).
  */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
-  const { rules, automaton, keywordRules } = compiled;
-  const candidates: number[][] = rules.map(() => []);
+  const { rules, automaton, keywordRules, keywordSets } = compiled;
+  const candidates: Array<number[] | undefined> = new Array<number[] | undefined>(rules.length);
+  const setLines: Array<number[] | undefined> = new Array<number[] | undefined>(compiled.setCount);
   automaton.scan(f.norm, (kw, line) => {
-    for (const ri of keywordRules[kw]) {
-      const c = candidates[ri];
-      if (c.length === 0 || c[c.length - 1] !== line) c.push(line);
+    const kr = keywordRules[kw];
+    for (let k = 0; k < kr.length; k++) {
+      const c = candidates[kr[k]];
+      if (c === undefined) candidates[kr[k]] = [line];
+      else if (c[c.length - 1] !== line) c.push(line);
+    }
+    const ks = keywordSets[kw];
+    for (let k = 0; k < ks.length; k++) {
+      const c = setLines[ks[k]];
+      if (c === undefined) setLines[ks[k]] = [line];
+      else if (c[c.length - 1] !== line) c.push(line);
     }
   });
   let starts: Int32Array | null = null;
@@ -241,14 +297,15 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
   const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {
     const cand = candidates[ri];
-    if (cand.length === 0) continue;
+    if (cand === undefined) continue;
     const rule = rules[ri];
     if (!hooks.isEnabled(rule.id)) continue;
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     try {
       starts ??= lineStartsOf(f.norm);
-      runRule(rule, f, md, cand, starts, nLines, hooks, cache);
+      const gates = compiled.patternSets[ri].map((sets) => sets.map((si) => setLines[si] ?? NO_LINES));
+      runRule(rule, f, md, cand, starts, nLines, hooks, cache, gates);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -264,6 +321,7 @@ function runRule(
   nLines: number,
   hooks: PatternRunHooks,
   cache: ContextCache,
+  gates: ReadonlyArray<ReadonlyArray<readonly number[]>>,
 ): void {
   // Merge candidate windows [L-1, L+1] into regions.
   const regions: Array<[number, number]> = [];
@@ -283,7 +341,12 @@ function runRule(
     const from = starts[a];
     const to = b + 1 < starts.length ? starts[b + 1] - 1 : text.length;
     const region = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const re of rule.patterns) {
+    for (let pi = 0; pi < rule.patterns.length; pi++) {
+      const gate = gates[pi];
+      let open = true;
+      for (let g = 0; g < gate.length && open; g++) open = hasLineIn(gate[g], a, b);
+      if (!open) continue;
+      const re = rule.patterns[pi];
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = re.exec(region)) !== null) {

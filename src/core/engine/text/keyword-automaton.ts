@@ -4,10 +4,17 @@
  * outside ASCII never take part in a keyword (they reset to the root's transition of code 0).
  * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
  */
+const OUT_FLAG = 1 << 30;
+const ROW_MASK = OUT_FLAG - 1;
+
 export class KeywordAutomaton {
-  /** states × alphabet transition table (compact alphabet: only characters used by keywords). */
-  private readonly delta: Uint16Array | Int32Array;
-  /** ASCII code (lowercased) → alphabet index; 0 = a character no keyword uses. */
+  /**
+   * states × alphabet transition table (compact alphabet: only characters used by keywords). An
+   * entry is the target state's row offset (state × width), with OUT_FLAG set when that state
+   * reports keywords.
+   */
+  private readonly next: Int32Array;
+  /** UTF-16 code unit → alphabet index (ASCII letters case-folded); 0 = a character no keyword uses. */
   private readonly alpha: Uint8Array;
   private readonly width: number;
   private readonly outStart: Int32Array; // per state: start into outList (output links flattened)
@@ -28,7 +35,10 @@ export class KeywordAutomaton {
       }
     }
     for (let c = 65; c <= 90; c++) alpha[c] = alpha[c + 32];
-    this.alpha = alpha;
+    // Full code-unit table: characters outside ASCII map to 0 without a branch in the scan loop.
+    const alphaAll = new Uint8Array(65536);
+    alphaAll.set(alpha);
+    this.alpha = alphaAll;
     this.width = width;
     // Build the trie.
     const children: Map<number, number>[] = [new Map()];
@@ -90,7 +100,13 @@ export class KeywordAutomaton {
     outStart[n] = total;
     const outList = new Int32Array(total);
     for (let s = 0, k = 0; s < n; s++) for (const o of outputs[s]) outList[k++] = o;
-    this.delta = delta;
+    if (n * width >= OUT_FLAG) throw new Error('keyword automaton too large');
+    const next = new Int32Array(n * width);
+    for (let k = 0; k < n * width; k++) {
+      const t = delta[k];
+      next[k] = t * width + (outputs[t].length > 0 ? OUT_FLAG : 0);
+    }
+    this.next = next;
     this.outStart = outStart;
     this.outList = outList;
   }
@@ -101,7 +117,7 @@ export class KeywordAutomaton {
    * reported once.
    */
   scan(text: string, onHit: (keyword: number, line: number) => void): void {
-    const delta = this.delta;
+    const next = this.next;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = this.outStart;
@@ -112,9 +128,12 @@ export class KeywordAutomaton {
     for (let i = 0, len = text.length; i < len; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line++;
-      s = delta[s * width + (c > 127 ? 0 : alpha[c])];
-      const a = outStart[s];
-      const b = outStart[s + 1];
+      const v = next[s + alpha[c]];
+      s = v & ROW_MASK;
+      if (v === s) continue;
+      const state = s / width;
+      const a = outStart[state];
+      const b = outStart[state + 1];
       for (let k = a; k < b; k++) {
         const kw = outList[k];
         if (lastLine[kw] !== line) {

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { requiredLiterals } from './required-literals';
+import { PATTERN_RULES } from '../rules';
+import { loadLabeledCorpus } from '../../../../test/fixtures/skills/load-fixtures';
+
+function sound(re: RegExp, text: string): void {
+  const sets = requiredLiterals(re);
+  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g');
+  let m: RegExpExecArray | null;
+  while ((m = g.exec(text)) !== null) {
+    if (m[0].length === 0) g.lastIndex++;
+    const lower = m[0].toLowerCase();
+    for (const set of sets) {
+      if (!set.some((lit) => lower.includes(lit))) throw new Error(`${re.source} matched ${JSON.stringify(m[0])} without any of ${JSON.stringify(set)}`);
+    }
+  }
+}
+
+describe('requiredLiterals', () => {
+  it('finds literal runs, alternations and their conjunction', () => {
+    expect(requiredLiterals(/\bcurl\s{1,3}-o/gi)).toEqual([['curl']]);
+    expect(requiredLiterals(/\b(?:send|upload)\s{1,3}(?:api\s{1,3}keys?|secrets?)\b/gi)).toEqual([
+      ['send', 'upload'],
+      ['api', 'secret'],
+    ]);
+    expect(requiredLiterals(/keys?\.json/g)).toEqual([['.json'], ['key']]);
+    expect(requiredLiterals(/(?:ab|cd)(?:ef|gh)/g)).toEqual([['abef', 'abgh', 'cdef', 'cdgh']]);
+  });
+
+  it('gives up (no filter) on optional parts, unknown escapes and the u flag', () => {
+    expect(requiredLiterals(/(?:foo)?bar?/g)).toEqual([]);
+    expect(requiredLiterals(/foo|\s+/g)).toEqual([]);
+    expect(requiredLiterals(/(foo)\1bar/g)).toEqual([]);
+    expect(requiredLiterals(/(?<name>foo)bar/g)).toEqual([]);
+    expect(requiredLiterals(/foobar/gu)).toEqual([]);
+    expect(requiredLiterals(/[^a]bc/g)).toEqual([]);
+  });
+
+  it('treats lookarounds as zero-width and short classes as alternatives', () => {
+    expect(requiredLiterals(/(?<![\w-])rm(?=\s)\s-rf/g)).toEqual([['-rf']]);
+    expect(requiredLiterals(/(?<![\w-])rmdir(?=\s)/g)).toEqual([['rmdir']]);
+    expect(requiredLiterals(/[Ee]val\(/g)).toEqual([['eval(']]);
+  });
+
+  // Soundness: every match of every rule pattern contains one literal of each required set.
+  it('is sound on every rule pattern over the labeled corpus', () => {
+    const texts = loadLabeledCorpus()
+      .flatMap((s) => s.files)
+      .map((f) => f.content)
+      .filter((c): c is string => typeof c === 'string');
+    for (const rule of PATTERN_RULES) for (const re of rule.patterns) for (const t of texts) sound(re, t);
+  });
+
+  it('is sound on every rule pattern over generated near-miss text', () => {
+    for (const rule of PATTERN_RULES) {
+      const words = [...rule.keywords, ...requiredLiterals(rule.patterns[0]).flat(), ' ', '  ', '\n', '"', "'", '`', '/', '.', '-', '(', ')', ':', '=', '$', '@', 'a', 'the'];
+      const text = fc.array(fc.constantFrom(...words), { maxLength: 60 }).map((a) => a.join(' '));
+      fc.assert(
+        fc.property(text, (t) => {
+          for (const re of rule.patterns) sound(re, t);
+        }),
+        { numRuns: 40, seed: 3 },
+      );
+    }
+  });
+});

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
 import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
+import { DEFAULT_SEARCH_LIMITS } from '../../src/modules/lineage/candidate-search';
+import { ScanClassifierService } from '../../src/modules/lineage/scan-classifier.service';
 import { textScan, zipScan } from '../factories/scan-input.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
@@ -131,6 +133,39 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
     });
 
     it('equals the brute force over every stored scan on a random sequence of skill versions', async () => {
+      // Tiny probe caps and chunks make the SQL store take every path of the search (frequent
+      // lines and their recency fence, escalations, band queries, chunk boundaries).
+      const classifier = t.app.get(ScanClassifierService);
+      const limits = classifier.limits;
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1 };
+      try {
+        await randomSequence();
+      } finally {
+        classifier.limits = limits;
+      }
+    });
+
+    it('among many versions that all round to 100, compares with the newest (read from the newest postings)', async () => {
+      const classifier = t.app.get(ScanClassifierService);
+      const limits = classifier.limits;
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [2, 1_000_000] };
+      try {
+        const common = uniqueLines('fence', 250);
+        const ids: number[] = [];
+        for (let v = 0; v < 12; v++) ids.push((await post(textScan(doc([...common, `revision ${tag} ${v}`])))).id);
+        const next = await post(textScan(doc([...common, `revision ${tag} next`])));
+        // 2·250/502 = 99.6 → 100 for every earlier version: the tie goes to the newest.
+        expect({ relation: next.relation, similarity: next.similarity, comparedScanId: next.comparedScanId }).toEqual({
+          relation: 'modified',
+          similarity: 100,
+          comparedScanId: ids[ids.length - 1],
+        });
+      } finally {
+        classifier.limits = limits;
+      }
+    });
+
+    async function randomSequence(): Promise<void> {
       const r = mulberry(Number.parseInt(tag, 16));
       const ids: number[] = [];
       const vocabulary = ['', '---', '## Usage', '```', 'import os', `eta ${tag} common`];
@@ -178,7 +213,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
       await db.query('UPDATE scans SET family_id = NULL WHERE id = ANY($1::int[])', [ids]);
       await db.query(BACKFILL_FAMILIES_SQL);
       await checkFamilies();
-    });
+    }
 
     it('keeps scans of one fingerprint in one family even when inserted by hand-written SQL', async () => {
       const fp = createHash('sha256').update(`omicron ${tag}`).digest('hex');

@@ -118,14 +118,14 @@ describe('searchCompared', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), (seed, count) =>
         checkSequence(generateScans(seed, count), TIGHT),
       ),
-      { numRuns: 60 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
     );
   });
 
   it('equals the brute force with the production limits', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(generateScans(seed, 40), DEFAULT_SEARCH_LIMITS)),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },
     );
   });
 
@@ -153,6 +153,26 @@ describe('searchCompared', () => {
     const r = await searchCompared(current, store);
     expect(r.relation).toEqual({ relation: 'new', similarity: null, comparedScanId: null });
     expect(r.best).toEqual({ scanId: 2, similarity: 30, byteIdentical: false });
+  });
+
+  it('decides a long family of versions that all round to 100 by its newest members (recency fence)', async () => {
+    const store = new MemoryCandidateStore();
+    const earlier: EarlierScan[] = [];
+    const version = (v: number) => [text('SKILL.md', [...Array.from({ length: 250 }, (_, i) => `step ${i} of the skill`), `revision ${v}`].join('\n') + '\n')];
+    for (let v = 1; v <= 200; v++) {
+      store.add(v, version(v));
+      earlier.push({ scanId: v, fingerprint: fingerprintOf(version(v)), files: version(v) });
+    }
+    const current = version(201);
+    const got = await searchCompared(current, store, { ...DEFAULT_SEARCH_LIMITS, caps: [8, 1_000_000] });
+    // Every version shares 250 of 251 lines: 2·250/502 = 99.6 → 100, a tie the newest wins, and
+    // nothing older can rank above 100.
+    expect(got.relation).toEqual({ relation: 'modified', similarity: 100, comparedScanId: 200 });
+    expect(got.relation).toEqual(classifyRelation({ files: current, fingerprint: fingerprintOf(current) }, earlier));
+    // The newest 9 postings of each line plus the counts of those 9 versions: a tenth of the
+    // 251 · 200 rows that reading every version would take.
+    expect(got.stats.escalations).toBe(0);
+    expect(got.stats.rows).toBeLessThan(251 * 20);
   });
 
   it('stops within the work budget on a huge shuffled pair and says the result is not exact', async () => {

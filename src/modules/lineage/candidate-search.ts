@@ -78,10 +78,15 @@ export interface ProbeShare extends PartialShare {
 }
 
 export interface TokenProbeResult {
-  /** Tokens with more than `cap` postings: not probed. */
-  frequent: Array<{ path: string; hash: string }>;
+  /**
+   * Tokens with more than `cap` postings: only their `cap` + 1 newest postings are read, so they
+   * are known for the scans with id ≥ `fence` (the oldest of those) and for no others.
+   */
+  frequent: Array<{ path: string; hash: string; fence: number }>;
   /** Complete for every token that is not frequent. */
   partial: ProbeShare[];
+  /** The scans (with their file's size at `path`) among the newest postings of frequent tokens. */
+  fenced: Array<{ scanId: number; path: string; lines: number; trivial: number }>;
   /** Posting rows read. */
   rows: number;
 }
@@ -175,6 +180,8 @@ interface TokenState extends TokenRef {
   trivial: boolean;
   /** Index into caps of the last probe that found it frequent; -1 never probed; Infinity probed. */
   level: number;
+  /** While frequent: every scan with id ≥ fence that has this line is a candidate. */
+  fence: number | null;
 }
 
 interface PathState {
@@ -186,6 +193,9 @@ interface PathState {
   /** Skipped trivial / non-trivial line counts (C's multiplicities). */
   skippedTrivial: number;
   skippedOther: number;
+  /** Skipped trivial / non-trivial counts of fenced tokens (see {@link Search.fence}). */
+  fencedTrivial: number;
+  fencedOther: number;
   /** For empty / binary files: whether the (path, hash) pair has been probed. */
   fileProbed: boolean;
   fileLevel: number;
@@ -250,6 +260,15 @@ class Search {
   private readonly hashes: Map<string, number>; // non-empty hash → level (-1 never, Infinity probed)
   private readonly candidates = new Map<number, Candidate>();
   private best: ScanMatch | null = null;
+  /**
+   * Recency fence: the largest fence of the frequent tokens (-Infinity when none). A scan with
+   * id ≥ fence that is not a candidate shares no probed line, frequent or not, so the rest
+   * splits in two: scans below the fence (bounded as if the frequent lines were skipped, and
+   * losing ties to any candidate at or above it) and scans at or above it (bounded by the lines
+   * never probed only). A family of thousands of near-identical versions is then decided by its
+   * newest members without reading every posting.
+   */
+  private fence = Number.NEGATIVE_INFINITY;
   private rowsLeft: number;
   private readonly lcs: WorkBudget;
   readonly stats: SearchStats = {
@@ -278,7 +297,7 @@ class Search {
     for (const f of this.currentFiles.values()) {
       const s = lineStats.get(f.path) as FileLineStats;
       const kind = f.content === null ? 'binary' : (s.lineCount ?? 0) === 0 ? 'empty' : 'text';
-      const tokens: TokenState[] = s.tokens.map((t) => ({ path: f.path, hash: t.hash, count: t.count, trivial: t.trivial, level: -1 }));
+      const tokens: TokenState[] = s.tokens.map((t) => ({ path: f.path, hash: t.hash, count: t.count, trivial: t.trivial, level: -1, fence: null }));
       let skippedTrivial = 0;
       let skippedOther = 0;
       for (const t of tokens) {
@@ -293,6 +312,8 @@ class Search {
         tokens,
         skippedTrivial,
         skippedOther,
+        fencedTrivial: 0,
+        fencedOther: 0,
         fileProbed: kind === 'text',
         fileLevel: kind === 'text' ? Infinity : -1,
         band: 1001,
@@ -326,23 +347,44 @@ class Search {
 
   /**
    * Upper bound (raw 0–100) for scans outside the candidates, given that their file at each text
-   * path p has a trivial fraction below rho(p).
+   * path p has a trivial fraction below rho(p). `aboveFence`: only for scans with id ≥ the fence.
    */
-  private restBound(rho: (p: PathState) => number = bandRho): number {
+  private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false): number {
     let sum = 0;
     for (const p of this.paths) {
-      if (p.kind === 'text') sum += this.pathBound(p, rho(p));
+      if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence);
       else if (!p.fileProbed) sum += 1;
     }
     return (100 * sum) / this.paths.length;
   }
 
-  private pathBound(p: PathState, rho: number): number {
-    return trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
+  private pathBound(p: PathState, rho: number, aboveFence = false): number {
+    return aboveFence
+      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther)
+      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
   }
 
-  private restKey(): ScanMatch {
-    return toKey(Number.POSITIVE_INFINITY, this.restBound(), this.restMayShareFile);
+  /** Bound keys of the rest: below the fence (if any) and at or above it. */
+  private restKeys(): ScanMatch[] {
+    const may = this.restMayShareFile;
+    const above = toKey(Number.POSITIVE_INFINITY, this.restBound(bandRho, true), may);
+    return this.fence === Number.NEGATIVE_INFINITY ? [above] : [above, toKey(this.fence - 1, this.restBound(), may)];
+  }
+
+  /** Recomputes the fence and the fenced counts after a token probe. */
+  private updateFence(): void {
+    let fence = Number.NEGATIVE_INFINITY;
+    for (const p of this.paths) {
+      p.fencedTrivial = 0;
+      p.fencedOther = 0;
+      for (const t of p.tokens) {
+        if (t.level === Infinity || t.fence === null) continue;
+        fence = Math.max(fence, t.fence);
+        if (t.trivial) p.fencedTrivial += t.count;
+        else p.fencedOther += t.count;
+      }
+    }
+    this.fence = fence;
   }
 
   /**
@@ -358,7 +400,7 @@ class Search {
         if (stats) {
           const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
-        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p));
+        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence);
       } else if (c.sameFile.has(p.path) || !p.fileProbed) sum += 1;
     }
     return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
@@ -413,8 +455,7 @@ class Search {
         if (c.stage === Stage.Done || !this.relevant(c.key)) continue;
         if (!top || compareMatches(c.key, top.key) > 0) top = c;
       }
-      const rest = this.restKey();
-      const restRelevant = this.relevant(rest) && (!top || compareMatches(rest, top.key) > 0);
+      const restRelevant = this.restKeys().some((rest) => this.relevant(rest) && (!top || compareMatches(rest, top.key) > 0));
       if (!top && !restRelevant) return;
       const progressed = restRelevant ? await this.refineRest() : await this.refineCandidate(top as Candidate);
       if (!progressed) {
@@ -673,11 +714,15 @@ class Search {
     if (chosen.length > 0) {
       const result = await this.store.probeTokens(chosen, cap);
       this.rowsLeft = Math.max(0, this.rowsLeft - result.rows);
-      const frequent = new Set(result.frequent.map((t) => `${t.path}\u0000${t.hash}`));
+      const frequent = new Map(result.frequent.map((t) => [`${t.path}\u0000${t.hash}`, t.fence]));
       for (const t of chosen) {
-        if (frequent.has(`${t.path}\u0000${t.hash}`)) t.level = level;
-        else {
+        const fence = frequent.get(`${t.path}\u0000${t.hash}`);
+        if (fence !== undefined) {
+          t.level = level;
+          t.fence = fence;
+        } else {
           t.level = Infinity;
+          t.fence = null;
           const p = this.byPathState.get(t.path) as PathState;
           if (t.trivial) p.skippedTrivial -= t.count;
           else p.skippedOther -= t.count;
@@ -689,6 +734,13 @@ class Search {
         c.partial.set(s.path, (c.partial.get(s.path) ?? 0) + s.shared);
         c.fileStats.set(s.path, { lines: s.lines, trivial: s.trivial });
       }
+      // Newest holders of frequent lines become candidates (bounded as if those lines were
+      // skipped); this keeps the fence invariant.
+      for (const s of result.fenced) {
+        const c = this.addCandidate(s.scanId);
+        if (c.stage === Stage.Loose && !c.fileStats.has(s.path)) c.fileStats.set(s.path, { lines: s.lines, trivial: s.trivial });
+      }
+      this.updateFence();
     }
     this.rekeyAll();
     return true;

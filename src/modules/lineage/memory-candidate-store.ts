@@ -32,6 +32,7 @@ export class MemoryCandidateStore implements CandidateStore {
     this.calls++;
     const frequent: TokenProbeResult['frequent'] = [];
     const partial = new Map<string, ProbeShare>();
+    const fenced = new Map<string, TokenProbeResult['fenced'][number]>();
     let rows = 0;
     for (const t of tokens) {
       const hits: Array<{ id: number; cnt: number }> = [];
@@ -41,7 +42,12 @@ export class MemoryCandidateStore implements CandidateStore {
       }
       rows += Math.min(hits.length, cap + 1);
       if (hits.length > cap) {
-        frequent.push({ path: t.path, hash: t.hash });
+        const newest = hits.sort((x, y) => y.id - x.id).slice(0, cap + 1);
+        frequent.push({ path: t.path, hash: t.hash, fence: newest[newest.length - 1].id });
+        for (const h of newest) {
+          const stats = this.scans.get(h.id)?.stats.find((f) => f.path === t.path);
+          fenced.set(`${h.id}\u0000${t.path}`, { scanId: h.id, path: t.path, lines: stats?.lineCount ?? 0, trivial: stats?.trivialCount ?? 0 });
+        }
         continue;
       }
       for (const h of hits) {
@@ -52,7 +58,7 @@ export class MemoryCandidateStore implements CandidateStore {
         partial.set(key, p);
       }
     }
-    return { frequent, partial: [...partial.values()], rows };
+    return { frequent, partial: [...partial.values()], fenced: [...fenced.values()], rows };
   }
 
   async probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult> {

@@ -13,21 +13,31 @@ export class SqlCandidateStore implements CandidateStore {
   constructor(private readonly manager: EntityManager) {}
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
-    if (tokens.length === 0) return { frequent: [], partial: [], rows: 0 };
+    if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
     const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number; lines: number | null; trivial: number | null }> =
       await this.manager.query(
+        // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
+        // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
         `WITH q AS (
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
-         ), hits AS (
+         ), hits AS MATERIALIZED (
            SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
            FROM q CROSS JOIN LATERAL (
              SELECT p.scan_id, p.cnt FROM scan_line_postings p
              WHERE p.path = q.path AND p.line_hash = q.line_hash
+             ORDER BY p.scan_id DESC
              LIMIT $4
            ) h
          )
-         SELECT 0 AS kind, path, line_hash::text AS line_hash, NULL::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
+         SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
            FROM hits WHERE df >= $4 GROUP BY path, line_hash
+         UNION ALL
+         SELECT 3, a.path, NULL, a.scan_id, 0, l.line_count, l.trivial_count
+           FROM (SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4) a
+           CROSS JOIN LATERAL (
+             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
+             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
+           ) l
          UNION ALL
          SELECT 1, a.path, NULL, a.scan_id, a.shared, l.line_count, l.trivial_count
            FROM (SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path) a
@@ -40,9 +50,10 @@ export class SqlCandidateStore implements CandidateStore {
          SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL FROM hits`,
         [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
       );
-    const result: TokenProbeResult = { frequent: [], partial: [], rows: 0 };
+    const result: TokenProbeResult = { frequent: [], partial: [], fenced: [], rows: 0 };
     for (const r of rows) {
-      if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string });
+      if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string, fence: r.scan_id as number });
+      else if (r.kind === 3) result.fenced.push({ scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
       else if (r.kind === 1) {
         result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
       }

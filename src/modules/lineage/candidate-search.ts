@@ -6,7 +6,8 @@
  * The search never materialises a full list of scans. It works on four kinds of evidence,
  * each read through indexes (see {@link CandidateStore} and sql-candidate-store.ts):
  * 1. **Token probes** — posting lists of C's (path, line hash) pairs, read only while they are
- *    short (at most `cap` rows; caps grow 64 → 1 024 → 16 384 → 262 144 only when needed).
+ *    short (at most `cap` rows; caps grow 8 → 64 → 1 024 → 16 384 → 262 144 only when needed),
+ *    newest first: a longer list is known for its newest `cap` + 1 scans (the recency fence).
  *    A probed token is complete: every scan that has the line at that path is now known.
  * 2. **File probes** — scans with a file of the same non-empty hash (any path: rule 6 and
  *    renames) and scans with the same empty file at a path of C, also capped.
@@ -150,7 +151,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   maxRows: 400_000,
   maxLcsWork: 5_000_000,
   maxProbeTokens: 20_000,
-  caps: [64, 1_024, 16_384, 262_144],
+  caps: [8, 64, 1_024, 16_384, 262_144],
   chunk: 32,
   bandLimit: 512,
 };
@@ -270,6 +271,8 @@ class Search {
    */
   private fence = Number.NEGATIVE_INFINITY;
   private rowsLeft: number;
+  /** Round trips per refinement stage so far (their batch size grows with them). */
+  private readonly roundTrips: number[] = [];
   private readonly lcs: WorkBudget;
   readonly stats: SearchStats = {
     exact: true,
@@ -471,11 +474,15 @@ class Search {
     return this.evaluate(top);
   }
 
-  /** Candidates of a stage in decreasing key order, at most `chunk`, that can still beat the best. */
+  /**
+   * Candidates of a stage in decreasing key order that can still beat the best: 4 on the first
+   * round trip of the stage, doubling up to `chunk` (the top few usually decide).
+   */
   private topOfStage(stage: Stage): Candidate[] {
     const list = [...this.candidates.values()].filter((c) => c.stage === stage && this.relevant(c.key));
     list.sort((x, y) => compareMatches(y.key, x.key));
-    return list.slice(0, this.limits.chunk);
+    const trips = (this.roundTrips[stage] = (this.roundTrips[stage] ?? 0) + 1);
+    return list.slice(0, Math.min(this.limits.chunk, 2 ** (trips + 1)));
   }
 
   private async fetchShapes(): Promise<boolean> {

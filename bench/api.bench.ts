@@ -11,7 +11,7 @@
  * Standalone: npm run build && node -r @swc-node/register bench/api.bench.ts
  */
 import type { BenchRow } from './bench-row';
-import { createScratchDatabase, percentile, request, round, rssMb, startApi, withPeakRss } from './bench-support';
+import { createScratchDatabase, percentile, request, round, rssMb, runStandalone, startApi, withPeakRss } from './bench-support';
 
 const POST_WARMUP = 30;
 const POST_SAMPLES = 300;
@@ -120,12 +120,4 @@ export async function runApiBench(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  runApiBench().then(
-    (rows) => console.table(rows),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runStandalone(runApiBench);

@@ -11,24 +11,14 @@
  */
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
 import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/app.factory';
 import { hashPassword, verifyPassword } from '../src/infra/crypto/password';
-import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
-
-export interface BenchRow {
-  name: string;
-  metric: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
+import type { BenchRow } from './bench-row';
+import { percentile, round, runStandalone, withEmbeddedDatabase, withScratchDatabase } from './bench-support';
 
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-123' };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const round = (n: number) => Math.round(n * 1000) / 1000;
+const round3 = (n: number) => round(n, 3);
 
 async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -37,32 +27,12 @@ async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<number[
     await fn();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  return times.sort((a, b) => a - b);
+  return times;
 }
 
-async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections: 20 });
-    try {
-      return await run(embedded.url);
-    } finally {
-      await embedded.stop();
-    }
-  }
-  const name = `skill_audit_bench_auth_${process.pid}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+/** A scratch database next to DATABASE_URL when it is set, else the embedded PGlite default. */
+function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
+  return process.env.DATABASE_URL ? withScratchDatabase('auth', run) : withEmbeddedDatabase(20, run);
 }
 
 export async function runAuthBench(): Promise<BenchRow[]> {
@@ -72,8 +42,8 @@ export async function runAuthBench(): Promise<BenchRow[]> {
   const stored = await hashPassword(ADMIN.password);
   const verifyTimes = await timeIt(10, () => verifyPassword(ADMIN.password, stored));
   rows.push(
-    { name: 'scrypt hash (N=2^15, r=8, p=1)', metric: 'p50', value: round(percentile(hashTimes, 50)), unit: 'ms' },
-    { name: 'scrypt verify (N=2^15, r=8, p=1)', metric: 'p50', value: round(percentile(verifyTimes, 50)), unit: 'ms' },
+    { name: 'scrypt hash (N=2^15, r=8, p=1)', metric: 'p50', value: round3(percentile(hashTimes, 50)), unit: 'ms' },
+    { name: 'scrypt verify (N=2^15, r=8, p=1)', metric: 'p50', value: round3(percentile(verifyTimes, 50)), unit: 'ms' },
   );
 
   const saved = { ...process.env };
@@ -108,15 +78,13 @@ export async function runAuthBench(): Promise<BenchRow[]> {
         known.push(...(await timeIt(1, () => login(ADMIN.email))));
         unknown.push(...(await timeIt(1, () => login(`nobody-${i}@example.com`))));
       }
-      known.sort((a, b) => a - b);
-      unknown.sort((a, b) => a - b);
       const k50 = percentile(known, 50);
       const u50 = percentile(unknown, 50);
       const gap = Math.abs(k50 - u50) / Math.max(k50, u50);
       rows.push(
-        { name: `login, existing email, wrong password (${database})`, metric: 'p50', value: round(k50), unit: 'ms' },
-        { name: `login, unknown email (${database})`, metric: 'p50', value: round(u50), unit: 'ms' },
-        { name: 'login timing gap existing vs unknown email', metric: 'relative p50 difference', value: round(gap * 100), unit: '%', target: '< 15 %', ok: gap < 0.15 },
+        { name: `login, existing email, wrong password (${database})`, metric: 'p50', value: round3(k50), unit: 'ms' },
+        { name: `login, unknown email (${database})`, metric: 'p50', value: round3(u50), unit: 'ms' },
+        { name: 'login timing gap existing vs unknown email', metric: 'relative p50 difference', value: round3(gap * 100), unit: '%', target: '< 15 %', ok: gap < 0.15 },
       );
 
       const me = (withCookie: boolean) => fetch(`${base}/me`, { headers: withCookie ? { cookie } : {} }).then((r) => r.arrayBuffer());
@@ -125,9 +93,9 @@ export async function runAuthBench(): Promise<BenchRow[]> {
       const signedIn = await timeIt(1000, () => me(true));
       const extra = percentile(signedIn, 50) - percentile(anonymous, 50);
       rows.push(
-        { name: 'GET /api/me anonymous', metric: 'p50', value: round(percentile(anonymous, 50)), unit: 'ms' },
-        { name: 'GET /api/me with a session cookie', metric: 'p50', value: round(percentile(signedIn, 50)), unit: 'ms' },
-        { name: 'session resolution (passport-jwt HS256) extra cost', metric: 'p50 difference', value: round(extra), unit: 'ms', target: '< 1 ms', ok: extra < 1 },
+        { name: 'GET /api/me anonymous', metric: 'p50', value: round3(percentile(anonymous, 50)), unit: 'ms' },
+        { name: 'GET /api/me with a session cookie', metric: 'p50', value: round3(percentile(signedIn, 50)), unit: 'ms' },
+        { name: 'session resolution (passport-jwt HS256) extra cost', metric: 'p50 difference', value: round3(extra), unit: 'ms', target: '< 1 ms', ok: extra < 1 },
       );
     } finally {
       await app?.close();
@@ -138,15 +106,4 @@ export async function runAuthBench(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  runAuthBench().then(
-    (rows) => {
-      console.table(rows);
-      process.exit(0);
-    },
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runStandalone(runAuthBench);

@@ -1,7 +1,8 @@
 /**
- * Helpers for the benchmarks that run the real service (dashboard.bench.ts, api.bench.ts):
- * a scratch PostgreSQL database, the built API (`dist/main.js`) as a child process on a
- * loopback port, timed HTTP requests and the child's memory. Loopback only; every wait bounded.
+ * Helpers shared by the benchmark modules: a scratch PostgreSQL database (or the embedded
+ * PGlite), the built API (`dist/main.js`) as a child process on a loopback port, timed HTTP
+ * requests and the child's memory, percentiles, a seeded random generator and the standalone
+ * runner that prints a module's rows. Loopback only; every wait bounded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
+import type { BenchRow } from './bench-row';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -20,7 +23,7 @@ export interface ScratchDatabase {
 
 /** A fresh database next to DATABASE_URL's (default: local PostgreSQL), dropped by `drop()`. */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const base = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const base = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const name = `skill_audit_bench_${label}_${process.pid}_${Date.now()}`;
   const admin = new Client({ connectionString: base });
   await admin.connect();
@@ -38,6 +41,44 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
       await admin.end();
     },
   };
+}
+
+/**
+ * Runs `run` on a fresh scratch database (createScratchDatabase) and drops the database
+ * afterwards, whether `run` succeeds or throws. Only the URL is handed on: the helper's own
+ * connection is closed first, so the benchmark sees just the connections it opens itself.
+ */
+export async function withScratchDatabase<T>(label: string, run: (url: string) => Promise<T>): Promise<T> {
+  const db = await createScratchDatabase(label);
+  try {
+    await db.client.end();
+    return await run(db.url);
+  } finally {
+    await db.drop();
+  }
+}
+
+/** Runs `run` on an in-memory embedded PostgreSQL (PGlite), stopped afterwards. */
+export async function withEmbeddedDatabase<T>(maxConnections: number, run: (url: string) => Promise<T>): Promise<T> {
+  const embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections });
+  try {
+    return await run(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
+}
+
+/** Whether PostgreSQL at DATABASE_URL (default: local) accepts a connection within `timeoutMs`. */
+export async function postgresAnswers(timeoutMs = 2000): Promise<boolean> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL || DEFAULT_DATABASE_URL, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export interface ApiProcess {
@@ -176,9 +217,47 @@ export async function withPeakRss<T>(pid: number, work: () => Promise<T>, everyM
   }
 }
 
+/** Nearest-rank percentile (the ⌈p/100 × n⌉-th smallest value); sorts a copy, so any order will do. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), for reproducible generated skills. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A module's `if (require.main === module)` entry point: runs `bench`, prints one line per row
+ * (name, metric, value, unit, target, ok/FAIL), and on an error prints it and sets exit code 1.
+ * Then exits, so a handle left open (keep-alive socket, Redis, PGlite) cannot keep the run alive.
+ */
+export function runStandalone(bench: () => Promise<BenchRow[]>): void {
+  bench()
+    .then(
+      (rows) => {
+        const nameWidth = Math.max(0, ...rows.map((r) => r.name.length));
+        const metricWidth = Math.max(0, ...rows.map((r) => r.metric.length));
+        for (const r of rows) {
+          const target = r.target ? `  (target ${r.target})` : '';
+          const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  FAIL';
+          console.log(`${r.name.padEnd(nameWidth)} ${r.metric.padEnd(metricWidth)} ${String(r.value).padStart(10)} ${r.unit}${target}${verdict}`);
+        }
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exitCode = 1;
+      },
+    )
+    .finally(() => process.exit());
+}

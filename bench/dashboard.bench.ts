@@ -6,7 +6,7 @@
  * Standalone: npm run build && node -r @swc-node/register bench/dashboard.bench.ts
  */
 import type { BenchRow } from './bench-row';
-import { createScratchDatabase, percentile, request, round, startApi, type ScratchDatabase } from './bench-support';
+import { createScratchDatabase, percentile, request, round, runStandalone, startApi, type ScratchDatabase } from './bench-support';
 
 export const DASHBOARD_SCANS = 100_000;
 const WARMUP = 50;
@@ -102,12 +102,4 @@ export async function runDashboardBench(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  runDashboardBench().then(
-    (rows) => console.table(rows),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runStandalone(runDashboardBench);

@@ -28,20 +28,12 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../src/app.factory';
 import { fingerprintOf, type FileSide } from '../src/core/lineage';
 import { fileLineStats, storageRows } from '../src/modules/lineage/line-stats';
-
-export interface BenchRow {
-  name: string;
-  metric: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
+import type { BenchRow } from './bench-row';
+import { percentile, rng, round, runStandalone, withScratchDatabase } from './bench-support';
 
 /** GROWTH_BENCH_SIZES=0,500 for a quick smoke run. */
 const SIZES = (process.env.GROWTH_BENCH_SIZES ?? '0,1000,5000,20000').split(',').map(Number);
@@ -49,17 +41,6 @@ const ROUNDS = 30;
 const WARMUP = 4;
 
 // ---- deterministic realistic skills ---------------------------------------------------------
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'the a an to of and or for with from into onto over under when while if then else read write parse load save send fetch ' +
@@ -342,29 +323,10 @@ function prepareRows(batch: readonly SeedScan[], ids: readonly number[], before:
 
 // ---- measuring --------------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (n: number) => Math.round(n * 100) / 100;
-
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const start = process.hrtime.bigint();
   const value = await fn();
   return [Number(process.hrtime.bigint() - start) / 1e6, value];
-}
-
-async function withScratchDatabase<T>(label: string, run: (url: string) => Promise<T>): Promise<T> {
-  const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `skill_audit_bench_growth_${label}_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
 }
 
 interface Api {
@@ -406,8 +368,8 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const saved = { ...process.env };
   const started = Date.now();
-  await withScratchDatabase('grown', (grownUrl) =>
-    withScratchDatabase('empty', async (emptyUrl) => {
+  await withScratchDatabase('growth_grown', (grownUrl) =>
+    withScratchDatabase('growth_empty', async (emptyUrl) => {
       Object.assign(process.env, { REDIS_URL: '', LOG_LEVEL: 'silent' });
       const apis: Api[] = [];
       try {
@@ -454,7 +416,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
           const last = size === SIZES[SIZES.length - 1];
           for (const kind of KINDS) {
             const t = times.get(kind)!;
-            for (const list of [t.grown, t.empty, t.ratios]) list.sort((x, y) => x - y);
             const name = `POST /scans ${kind} (~20 KB skill) at ${size} stored scans`;
             rows.push({ name, metric: 'p50', value: round(percentile(t.grown, 50)), unit: 'ms' });
             rows.push({ name, metric: 'p95', value: round(percentile(t.grown, 95)), unit: 'ms' });
@@ -470,7 +431,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
             rows.push({ name: `POST /scans ${kind}: median of paired ratios at ${size}`, metric: 'ratio', value: round(percentile(t.ratios, 50)), unit: 'x' });
           }
           if (family.length > 0) {
-            family.sort((x, y) => x - y);
             const name = `POST /scans modified, new version of a seeded family, at ${size} stored scans`;
             rows.push({ name, metric: 'p50', value: round(percentile(family, 50)), unit: 'ms' });
             rows.push({ name, metric: 'p95', value: round(percentile(family, 95)), unit: 'ms' });
@@ -494,7 +454,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
           if (n !== 1_000) throw new Error(`lineage returned ${n} members, expected 1000`);
           if (i >= 10) lineageTimes.push(t);
         }
-        lineageTimes.sort((a, b) => a - b);
         const lineageName = `GET /scans/{id}/lineage, 1 000-member family, ${seeder.count + 1_000}+ stored scans`;
         rows.push({ name: lineageName, metric: 'p50', value: round(percentile(lineageTimes, 50)), unit: 'ms' });
         rows.push({ name: lineageName, metric: 'p95', value: round(percentile(lineageTimes, 95)), unit: 'ms', target: '<= 50 ms', ok: percentile(lineageTimes, 95) <= 50 });
@@ -515,7 +474,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
           });
           if (i >= 10) compareTimes.push(t);
         }
-        compareTimes.sort((a, b) => a - b);
         rows.push({ name: `POST /scans modified, ${kb} KB skill, ${seeder.count + 1_000}+ stored scans`, metric: 'single', value: round(tBigPost), unit: 'ms' });
         const compareName = `GET /scans/{id}/compare/{otherId}, two ${kb} KB skills`;
         rows.push({ name: compareName, metric: 'p50', value: round(percentile(compareTimes, 50)), unit: 'ms' });
@@ -540,17 +498,4 @@ function zipOf(skill: Skill) {
   return { source: 'zip', useAi: false, name: 'bench', filename: 'skill.zip', contentBase64: zip.toBuffer().toString('base64') };
 }
 
-if (require.main === module) {
-  runGrowthBench().then(
-    (rows) => {
-      for (const r of rows) {
-        const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  FAIL';
-        console.log(`${r.name.padEnd(78)} ${r.metric.padEnd(6)} ${String(r.value).padStart(10)} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${verdict}`);
-      }
-    },
-    (err) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runStandalone(runGrowthBench);

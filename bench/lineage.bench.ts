@@ -15,25 +15,8 @@ import {
   toCandidateSummary,
 } from '../src/core/lineage';
 
-export interface BenchRow {
-  name: string;
-  metric: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { BenchRow } from './bench-row';
+import { percentile, rng, round, runStandalone } from './bench-support';
 
 const file = (path: string, content: string): FileSide => ({
   path,
@@ -96,12 +79,8 @@ function measure(fn: () => void, iterations: number): { p50: number; p95: number
     fn();
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-  return { p50: q(0.5), p95: q(0.95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
-
-const round = (x: number) => Math.round(x * 100) / 100;
 
 export async function runLineageBench(): Promise<BenchRow[]> {
   const base = makeSkill(1);
@@ -145,17 +124,4 @@ export async function runLineageBench(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  runLineageBench().then(
-    (rows) => {
-      for (const r of rows) {
-        const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  FAIL';
-        console.log(`${r.name.padEnd(58)} ${r.metric.padEnd(5)} ${String(r.value).padStart(10)} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${verdict}`);
-      }
-    },
-    (err) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runStandalone(runLineageBench);

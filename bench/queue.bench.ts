@@ -21,23 +21,18 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
 import { createApiApp } from '../src/app.factory';
-import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
 import { ProvidersService } from '../src/modules/providers/providers.service';
 import { JOB_RUNNER, type JobRunner } from '../src/queue/job-runner';
 import { JobName } from '../src/queue/queue.names';
 import { selectPromptFiles } from '../src/infra/ai/prompt-template';
 import { startFakeProvider, type FakeProvider } from '../test/utils/fake-provider';
 import type { BenchRow } from './bench-row';
-import { DEFAULT_DATABASE_URL } from './bench-support';
-
+import { percentile, postgresAnswers, round, runStandalone, withEmbeddedDatabase, withScratchDatabase } from './bench-support';
 
 const ROOT = join(__dirname, '..');
 const SESSION_SECRET = 'bench-session-secret-0123456789';
 const SKILL = `---\nname: csv-summary\ndescription: Summarises a CSV file.\n---\n# CSV summary\n\n1. Read the CSV file the user names.\n2. Reply with a short markdown table.\n`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function redisUrl(): Promise<string | null> {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -56,28 +51,7 @@ async function redisUrl(): Promise<string | null> {
 
 /** A scratch database next to DATABASE_URL's (default: local PostgreSQL); the embedded PGlite when none answers. */
 async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const base = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const admin = new Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    const embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections: 120 });
-    try {
-      return await run(embedded.url);
-    } finally {
-      await embedded.stop();
-    }
-  }
-  const name = `skill_audit_bench_queue_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  return (await postgresAnswers(2000)) ? withScratchDatabase('queue', run) : withEmbeddedDatabase(120, run);
 }
 
 interface BenchApp {
@@ -124,7 +98,7 @@ async function timeRuns(runs: number, fn: (i: number) => Promise<unknown>): Prom
     await fn(i);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  return times.sort((a, b) => a - b);
+  return times;
 }
 
 async function addProvider(app: INestApplication, fake: FakeProvider): Promise<void> {
@@ -167,11 +141,7 @@ async function measureRoundTrip(inlineEnv: Record<string, string | undefined>, q
       pairedDiffs.push(pair[1] - pair[0]);
       for (const k of [0, 1]) jobs[k].push(...(await timeRuns(2, () => runners[k].run(JobName.AiDescription, expired, 5000))));
     }
-    return {
-      scans: scans.map((t) => t.sort((x, y) => x - y)),
-      jobs: jobs.map((t) => t.sort((x, y) => x - y)),
-      pairedDiffs: pairedDiffs.sort((x, y) => x - y),
-    };
+    return { scans, jobs, pairedDiffs };
   } finally {
     await queued.close();
     await inline.close();
@@ -348,14 +318,4 @@ export async function runQueueBench(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  runQueueBench()
-    .then((rows) => {
-      console.table(rows);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runStandalone(runQueueBench);

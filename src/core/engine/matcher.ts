@@ -1,7 +1,7 @@
 import type { Severity } from './engine.types';
 import { rx } from './regex-registry';
 import type { Adjust, FileFacts, Hit, LineLang, MatchContext, PatternRule, RuleNature } from './rule-types';
-import { KeywordAutomaton } from './text/keyword-automaton';
+import { KeywordAutomaton, type KeywordTargets, type TargetLines } from './text/keyword-automaton';
 import { langFromName } from './text/file-facts';
 import { requiredLiterals } from './text/required-literals';
 import {
@@ -193,20 +193,18 @@ function lineOfOffset(starts: Int32Array, offset: number): number {
 export interface CompiledPatternRules {
   rules: readonly PatternRule[];
   automaton: KeywordAutomaton;
-  /** keyword index → rule indexes */
-  keywordRules: number[][];
-  /** keyword index → literal-set indexes (required literals of patterns, see text/required-literals) */
-  keywordSets: number[][];
-  /** Number of distinct required-literal sets. */
-  setCount: number;
-  /** rule index → pattern index → literal-set indexes that must all occur in a region (empty: always run) */
-  patternSets: number[][][];
+  /**
+   * Automaton targets: rule ri is target ri (its keywords give its candidate lines); required
+   * literal set si (see text/required-literals) is target rules.length + si.
+   */
+  targets: KeywordTargets;
+  /** rule index → pattern index → targets (literal sets) that must all occur in a region (empty: always run) */
+  patternGates: Int32Array[][];
 }
 
 export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatternRules {
   const kwIndex = new Map<string, number>();
-  const keywordRules: number[][] = [];
-  const keywordSets: number[][] = [];
+  const targetsOf: number[][] = [];
   const keywords: string[] = [];
   const keywordOf = (kw: string): number => {
     const k = kw.toLowerCase();
@@ -215,37 +213,39 @@ export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatt
       idx = keywords.length;
       kwIndex.set(k, idx);
       keywords.push(k);
-      keywordRules.push([]);
-      keywordSets.push([]);
+      targetsOf.push([]);
     }
     return idx;
   };
   rules.forEach((r, ri) => {
     for (const kw of r.keywords) {
       const idx = keywordOf(kw);
-      if (!keywordRules[idx].includes(ri)) keywordRules[idx].push(ri);
+      if (!targetsOf[idx].includes(ri)) targetsOf[idx].push(ri);
     }
   });
   // Required literals per pattern: a region lacking every literal of one set cannot match.
   const setIndex = new Map<string, number>();
-  const patternSets = rules.map((r) =>
+  const patternGates = rules.map((r) =>
     r.patterns.map((re) =>
-      requiredLiterals(re).map((set) => {
-        const key = set.join('\u0000');
-        let si = setIndex.get(key);
-        if (si === undefined) {
-          si = setIndex.size;
-          setIndex.set(key, si);
-          for (const lit of set) {
-            const idx = keywordOf(lit);
-            if (!keywordSets[idx].includes(si)) keywordSets[idx].push(si);
+      Int32Array.from(
+        requiredLiterals(re, 3, 3, r.keywords).map((set) => {
+          const key = set.join('\u0000');
+          let t = setIndex.get(key);
+          if (t === undefined) {
+            t = rules.length + setIndex.size;
+            setIndex.set(key, t);
+            for (const lit of set) {
+              const idx = keywordOf(lit);
+              if (!targetsOf[idx].includes(t)) targetsOf[idx].push(t);
+            }
           }
-        }
-        return si;
-      }),
+          return t;
+        }),
+      ),
     ),
   );
-  return { rules, automaton: new KeywordAutomaton(keywords), keywordRules, keywordSets, setCount: setIndex.size, patternSets };
+  const automaton = new KeywordAutomaton(keywords);
+  return { rules, automaton, targets: automaton.targets(targetsOf, rules.length + setIndex.size), patternGates };
 }
 
 export interface PatternRunHooks {
@@ -255,18 +255,18 @@ export interface PatternRunHooks {
   isEnabled(ruleId: string): boolean;
 }
 
-const NO_LINES: number[] = [];
-
-/** Whether the sorted `lines` contain a line in [a, b]. */
-function hasLineIn(lines: readonly number[], a: number, b: number): boolean {
-  let lo = 0;
-  let hi = lines.length;
+/** Whether target t has a line in [a, b]. */
+function hasLineIn(hits: TargetLines, t: number, a: number, b: number): boolean {
+  const lines = hits.lines;
+  let lo = hits.start[t];
+  const end = hits.start[t + 1];
+  let hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (lines[mid] < a) lo = mid + 1;
     else hi = mid;
   }
-  return lo < lines.length && lines[lo] <= b;
+  return lo < end && lines[lo] <= b;
 }
 
 /**
@@ -275,37 +275,19 @@ function hasLineIn(lines: readonly number[], a: number, b: number): boolean {
  * pattern is skipped on a window that lacks one of its required literal sets (it cannot match there).
  */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
-  const { rules, automaton, keywordRules, keywordSets } = compiled;
-  const candidates: Array<number[] | undefined> = new Array<number[] | undefined>(rules.length);
-  const setLines: Array<number[] | undefined> = new Array<number[] | undefined>(compiled.setCount);
-  automaton.scan(f.norm, (kw, line) => {
-    const kr = keywordRules[kw];
-    for (let k = 0; k < kr.length; k++) {
-      const c = candidates[kr[k]];
-      if (c === undefined) candidates[kr[k]] = [line];
-      else if (c[c.length - 1] !== line) c.push(line);
-    }
-    const ks = keywordSets[kw];
-    for (let k = 0; k < ks.length; k++) {
-      const c = setLines[ks[k]];
-      if (c === undefined) setLines[ks[k]] = [line];
-      else if (c[c.length - 1] !== line) c.push(line);
-    }
-  });
+  const { rules } = compiled;
+  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets);
   let starts: Int32Array | null = null;
-  const nLines = f.normLines.length;
   const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {
-    const cand = candidates[ri];
-    if (cand === undefined) continue;
+    if (hits.start[ri] === hits.start[ri + 1]) continue;
     const rule = rules[ri];
     if (!hooks.isEnabled(rule.id)) continue;
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     try {
       starts ??= lineStartsOf(f.norm);
-      const gates = compiled.patternSets[ri].map((sets) => sets.map((si) => setLines[si] ?? NO_LINES));
-      runRule(rule, f, md, cand, starts, nLines, hooks, cache, gates);
+      runRule(rule, ri, compiled.patternGates[ri], f, md, hits, starts, hooks, cache);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -314,38 +296,38 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
 
 function runRule(
   rule: PatternRule,
+  ri: number,
+  gates: readonly Int32Array[],
   f: FileFacts,
   md: MarkdownInfo | null,
-  cand: number[],
+  hits: TargetLines,
   starts: Int32Array,
-  nLines: number,
   hooks: PatternRunHooks,
   cache: ContextCache,
-  gates: ReadonlyArray<ReadonlyArray<readonly number[]>>,
 ): void {
-  // Merge candidate windows [L-1, L+1] into regions.
-  const regions: Array<[number, number]> = [];
-  for (const L of cand) {
-    const a = Math.max(0, L - 1);
-    const b = Math.min(nLines - 1, L + 1);
-    const last = regions[regions.length - 1];
-    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
-    else regions.push([a, b]);
-  }
-  const seen = new Set<number>();
+  const nLines = starts.length;
+  const cand = hits.lines;
+  const candEnd = hits.start[ri + 1];
+  let seen: Set<number> | null = null;
   /** Rejected matches per line: a line that keeps producing dropped matches is given up. */
-  const rejected = new Map<number, number>();
+  let rejected: Map<number, number> | null = null;
   let count = 0;
   const text = f.norm;
-  for (const [a, b] of regions) {
+  // Candidate windows [L-1, L+1], merged into regions when they touch or overlap.
+  let k = hits.start[ri];
+  while (k < candEnd) {
+    const a = Math.max(0, cand[k] - 1);
+    let b = Math.min(nLines - 1, cand[k] + 1);
+    for (k++; k < candEnd && cand[k] - 1 <= b + 1; k++) b = Math.max(b, Math.min(nLines - 1, cand[k] + 1));
     const from = starts[a];
-    const to = b + 1 < starts.length ? starts[b + 1] - 1 : text.length;
-    const region = from === 0 && to === text.length ? text : text.slice(from, to);
+    const to = b + 1 < nLines ? starts[b + 1] - 1 : text.length;
+    let region: string | null = null;
     for (let pi = 0; pi < rule.patterns.length; pi++) {
       const gate = gates[pi];
       let open = true;
-      for (let g = 0; g < gate.length && open; g++) open = hasLineIn(gate[g], a, b);
+      for (let g = 0; g < gate.length && open; g++) open = hasLineIn(hits, gate[g], a, b);
       if (!open) continue;
+      region ??= from === 0 && to === text.length ? text : text.slice(from, to);
       const re = rule.patterns[pi];
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -353,6 +335,8 @@ function runRule(
         if (m[0].length === 0) re.lastIndex++;
         const abs = from + m.index;
         const line = lineOfOffset(starts, abs);
+        seen ??= new Set();
+        rejected ??= new Map();
         if (seen.has(line)) continue;
         const tries = rejected.get(line) ?? 0;
         if (tries >= MAX_REJECTED_PER_LINE) continue;

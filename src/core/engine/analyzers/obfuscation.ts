@@ -25,8 +25,32 @@ const DECODE_BUDGET = 2 * 1024 * 1024;
 const MAX_DEPTH = 2;
 
 const DATA_URI_BEFORE = rx('obfusc:data-uri', String.raw`data:(?:image|font|audio|video|application/(?:font|x-font|octet-stream|pdf|wasm))[^,;]{0,60}(?:;[^,]{0,40})?;base64,?$`, 'i');
-/** Cheap whole-text test: is there any run long enough to be a blob? */
-const LONG_RUN = rx('obfusc:long-run', String.raw`(?:^|[^A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{80}`);
+/** Base64 alphabet (both variants): A-Z a-z 0-9 + / - _ */
+const B64 = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95) B64[c] = 1;
+}
+
+/**
+ * Cheap whole-text test: is there a run of at least `min` base64 characters? Looks at the last
+ * character of each candidate window first, so prose is skipped a window at a time.
+ */
+export function hasLongB64Run(text: string, min: number): boolean {
+  let start = 0;
+  const n = text.length;
+  while (start + min <= n) {
+    const last = start + min - 1;
+    if (B64[text.charCodeAt(last)] === 0) {
+      start = last + 1;
+      continue;
+    }
+    let k = last - 1;
+    while (k >= start && B64[text.charCodeAt(k)] === 1) k--;
+    if (k < start) return true;
+    start = k + 1;
+  }
+  return false;
+}
 const HEX_ESCAPES = rx('obfusc:hex-escapes', String.raw`(?:\\x[0-9a-fA-F]{2}){16,4000}`, 'g');
 
 function isB64(c: number): boolean {
@@ -46,7 +70,7 @@ interface Blob {
 /** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
 export function findBlobs(f: FileFacts): Blob[] {
   const out: Blob[] = [];
-  if (!LONG_RUN.test(f.raw) && !f.raw.includes('\\x')) return out;
+  if (!hasLongB64Run(f.raw, MIN_B64_DECODE) && !f.raw.includes('\\x')) return out;
   const lines = f.rawLines;
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
     const line = lines[li];

@@ -143,4 +143,85 @@ export class KeywordAutomaton {
       }
     }
   }
+
+  /**
+   * Scans `text` once and returns, for every target, the ascending list of lines on which one of
+   * its keywords occurs (`targetsOf[keyword]` lists a keyword's targets). The result is compact:
+   * the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`.
+   */
+  scanTargets(text: string, targets: KeywordTargets): TargetLines {
+    const next = this.next;
+    const alpha = this.alpha;
+    const width = this.width;
+    const outStart = targets.stateStart;
+    const outList = targets.stateTargets;
+    const n = targets.count;
+    const lastLine = new Int32Array(n).fill(-1);
+    const count = new Int32Array(n + 1);
+    let pairs = new Int32Array(256);
+    let np = 0;
+    let s = 0;
+    let line = 0;
+    for (let i = 0, len = text.length; i < len; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) line++;
+      const v = next[s + alpha[c]];
+      s = v & ROW_MASK;
+      if (v === s) continue;
+      const state = s / width;
+      const b = outStart[state + 1];
+      for (let k = outStart[state]; k < b; k++) {
+        const t = outList[k];
+        if (lastLine[t] === line) continue;
+        lastLine[t] = line;
+        count[t + 1]++;
+        if (np + 2 > pairs.length) {
+          const grown = new Int32Array(pairs.length * 2);
+          grown.set(pairs);
+          pairs = grown;
+        }
+        pairs[np++] = t;
+        pairs[np++] = line;
+      }
+    }
+    for (let t = 0; t < n; t++) count[t + 1] += count[t];
+    const start = count.slice();
+    const lines = new Int32Array(np >> 1);
+    for (let k = 0; k < np; k += 2) lines[count[pairs[k]]++] = pairs[k + 1];
+    return { start, lines };
+  }
+
+  /** Per automaton state: the distinct targets of the keywords it reports (see scanTargets). */
+  targets(targetsOf: ReadonlyArray<readonly number[]>, count: number): KeywordTargets {
+    const nStates = this.outStart.length - 1;
+    const stateStart = new Int32Array(nStates + 1);
+    const list: number[] = [];
+    for (let st = 0; st < nStates; st++) {
+      stateStart[st] = list.length;
+      const seen = new Set<number>();
+      for (let k = this.outStart[st]; k < this.outStart[st + 1]; k++) {
+        for (const t of targetsOf[this.outList[k]] ?? []) {
+          if (!seen.has(t)) {
+            seen.add(t);
+            list.push(t);
+          }
+        }
+      }
+    }
+    stateStart[nStates] = list.length;
+    return { count, stateStart, stateTargets: Int32Array.from(list) };
+  }
+}
+
+/** Targets of an automaton's output states (built by `KeywordAutomaton.targets`). */
+export interface KeywordTargets {
+  count: number;
+  stateStart: Int32Array;
+  stateTargets: Int32Array;
+}
+
+/** Lines per target: the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`, ascending. */
+export interface TargetLines {
+  start: Int32Array;
+  lines: Int32Array;
 }

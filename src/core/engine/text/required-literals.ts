@@ -303,9 +303,11 @@ function addClassChar(chars: Set<string>, code: number, notFinite: () => void): 
  * Required literal sets of `re` (conjunction), best first, each with literals of at least
  * `minLength` characters; at most `maxSets` sets. Empty when nothing useful is known. Regexes
  * with the `u` or `v` flag are not analysed (their case folding maps some non-ASCII characters
- * onto ASCII letters).
+ * onto ASCII letters). Sets that every one of the `implied` strings already satisfies (each
+ * contains one of the set's literals) are left out: a text known to contain one of them always
+ * passes such a set.
  */
-export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3): string[][] {
+export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): string[][] {
   if (re.unicode || re.flags.includes('v')) return [];
   let info: Info;
   try {
@@ -316,7 +318,9 @@ export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3): string
   }
   const sets = info.req.slice();
   if (info.exact) sets.push(info.exact);
-  const useful = sets.filter((s) => s.length > 0 && minLen(s) >= minLength).map((s) => dedupe(s).sort());
+  const lowImplied = implied.map((s) => s.toLowerCase());
+  const satisfied = (set: readonly string[]) => lowImplied.length > 0 && lowImplied.every((s) => set.some((lit) => s.includes(lit)));
+  const useful = sets.filter((s) => s.length > 0 && minLen(s) >= minLength && !satisfied(s)).map((s) => dedupe(s).sort());
   const seen = new Set<string>();
   const out: string[][] = [];
   for (const s of useful.sort(compareSets)) {

@@ -48,23 +48,66 @@ export function parseAllowedTools(value: unknown): AllowedTool[] | null {
   return tools;
 }
 
+const RESERVED_SCALARS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * Fast path for the common frontmatter shape: every line is `key: plain text` with a letter-led
+ * key and a letter-led value of printable ASCII that no YAML rule can turn into anything but that
+ * string (no `#`, no `: `, no flow brackets, no trailing `:` or space, not true/false/null), keys
+ * unique. Returns what the YAML parser would produce for such a document, or null when any line
+ * falls outside that shape (the caller then runs the parser).
+ */
+export function parseSimpleMapping(lines: readonly string[]): Record<string, unknown> | null {
+  if (lines.length === 0) return null;
+  const data: Record<string, unknown> = {};
+  const keys = new Set<string>();
+  for (const line of lines) {
+    const colon = line.indexOf(': ');
+    if (colon < 1 || colon > 61 || !isAsciiLetter(line.charCodeAt(0))) return null;
+    for (let i = 1; i < colon; i++) {
+      const c = line.charCodeAt(i);
+      if (!(isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 95)) return null;
+    }
+    const key = line.slice(0, colon);
+    const value = line.slice(colon + 2);
+    if (value.length === 0 || !isAsciiLetter(value.charCodeAt(0))) return null;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 32 || c > 126 || c === 35 /* # */ || c === 91 || c === 93 || c === 123 || c === 125) return null;
+      if (c === 58 /* : */ && (i + 1 === value.length || value.charCodeAt(i + 1) === 32)) return null;
+    }
+    if (value.charCodeAt(value.length - 1) === 32) return null;
+    if (keys.has(key) || RESERVED_SCALARS.has(key) || RESERVED_SCALARS.has(value)) return null;
+    keys.add(key);
+    data[key] = value;
+  }
+  return data;
+}
+
 export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter {
   const lines = file.rawLines.slice(1, endLine).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  const src = lines.join('\n');
   const errors: string[] = [];
   let duplicateKeys = false;
   let data: Record<string, unknown> | null = null;
-  try {
-    const doc = parseDocument(src, { uniqueKeys: true, prettyErrors: false, strict: false });
-    for (const e of doc.errors) {
-      if (e.code === 'DUPLICATE_KEY') duplicateKeys = true;
-      errors.push(e.code);
+  const simple = parseSimpleMapping(lines);
+  if (simple) data = simple;
+  else {
+    try {
+      const doc = parseDocument(lines.join('\n'), { uniqueKeys: true, prettyErrors: false, strict: false });
+      for (const e of doc.errors) {
+        if (e.code === 'DUPLICATE_KEY') duplicateKeys = true;
+        errors.push(e.code);
+      }
+      const js: unknown = doc.errors.length === 0 || duplicateKeys ? doc.toJS({ maxAliasCount: 20 }) : null;
+      if (js && typeof js === 'object' && !Array.isArray(js)) data = js as Record<string, unknown>;
+      else if (doc.errors.length === 0 && js !== null && js !== undefined) errors.push('NOT_A_MAP');
+    } catch {
+      errors.push('PARSE_ERROR');
     }
-    const js: unknown = doc.errors.length === 0 || duplicateKeys ? doc.toJS({ maxAliasCount: 20 }) : null;
-    if (js && typeof js === 'object' && !Array.isArray(js)) data = js as Record<string, unknown>;
-    else if (doc.errors.length === 0 && js !== null && js !== undefined) errors.push('NOT_A_MAP');
-  } catch {
-    errors.push('PARSE_ERROR');
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
   const keyLines = new Map<string, number>();

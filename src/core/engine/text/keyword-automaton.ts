@@ -5,6 +5,9 @@
  * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
  */
 const OUT_FLAG = 1 << 30;
+/** Scratch buffers of scanTargets, reused between scans (hit pairs; last line per target, kept at -1). */
+let scratchPairs = new Int32Array(4096);
+let scratchLast = new Int32Array(0);
 const ROW_MASK = OUT_FLAG - 1;
 
 export class KeywordAutomaton {
@@ -156,33 +159,39 @@ export class KeywordAutomaton {
     const outStart = targets.stateStart;
     const outList = targets.stateTargets;
     const n = targets.count;
-    const lastLine = new Int32Array(n).fill(-1);
+    if (scratchLast.length < n) scratchLast = new Int32Array(n).fill(-1);
+    const lastLine = scratchLast;
     const count = new Int32Array(n + 1);
-    let pairs = new Int32Array(256);
+    let pairs = scratchPairs;
     let np = 0;
     let s = 0;
     let line = 0;
-    for (let i = 0, len = text.length; i < len; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) line++;
-      const v = next[s + alpha[c]];
-      s = v & ROW_MASK;
-      if (v === s) continue;
-      const state = s / width;
-      const b = outStart[state + 1];
-      for (let k = outStart[state]; k < b; k++) {
-        const t = outList[k];
-        if (lastLine[t] === line) continue;
-        lastLine[t] = line;
-        count[t + 1]++;
-        if (np + 2 > pairs.length) {
-          const grown = new Int32Array(pairs.length * 2);
-          grown.set(pairs);
-          pairs = grown;
+    try {
+      for (let i = 0, len = text.length; i < len; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) line++;
+        const v = next[s + alpha[c]];
+        s = v & ROW_MASK;
+        if (v === s) continue;
+        const state = s / width;
+        const b = outStart[state + 1];
+        for (let k = outStart[state]; k < b; k++) {
+          const t = outList[k];
+          if (lastLine[t] === line) continue;
+          lastLine[t] = line;
+          count[t + 1]++;
+          if (np + 2 > pairs.length) {
+            const grown = new Int32Array(pairs.length * 2);
+            grown.set(pairs);
+            pairs = scratchPairs = grown;
+          }
+          pairs[np++] = t;
+          pairs[np++] = line;
         }
-        pairs[np++] = t;
-        pairs[np++] = line;
       }
+    } finally {
+      // Leave the scratch state clean for the next scan (only touched targets changed).
+      for (let k = 0; k < np; k += 2) lastLine[pairs[k]] = -1;
     }
     for (let t = 0; t < n; t++) count[t + 1] += count[t];
     const start = count.slice();

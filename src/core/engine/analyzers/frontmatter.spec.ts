@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { parseDocument } from 'yaml';
+import { parseSimpleMapping } from './frontmatter';
+
+describe('parseSimpleMapping (frontmatter fast path)', () => {
+  function viaYaml(lines: string[]): { data: unknown; errors: string[] } {
+    const doc = parseDocument(lines.join('\n'), { uniqueKeys: true, prettyErrors: false, strict: false });
+    return { data: doc.toJS({ maxAliasCount: 20 }), errors: doc.errors.map((e) => e.code) };
+  }
+
+  it('parses the usual name / description / license block like the YAML parser', () => {
+    const lines = ['name: pdf-tools', "description: Extracts text from PDFs, fills forms (AcroForm) and merges files. Use when the user's task involves a PDF.", 'license: Complete terms in LICENSE.txt', 'allowed-tools: Read, Grep, Bash(git:*)'];
+    expect(parseSimpleMapping(lines)).toEqual(viaYaml(lines).data);
+  });
+
+  it('declines what it does not model', () => {
+    for (const l of ['description: |', 'name: "quoted"', 'a: b # comment', 'a: b: c', 'a: true', 'x: 1.5', 'a: [b]', 'a:b', ' a: b', 'a: b ', '- a', 'a: b\u00e9']) {
+      expect(parseSimpleMapping([l])).toBeNull();
+    }
+    expect(parseSimpleMapping(['a: x', 'a: y'])).toBeNull();
+    expect(parseSimpleMapping([])).toBeNull();
+  });
+
+  it('agrees with the YAML parser whenever it answers', () => {
+    const keyChar = fc.constantFrom('a', 'Z', 'k', '0', '-', '_', 'e');
+    const valChar = fc.constantFrom('a', 'B', ' ', '.', ',', "'", '"', '-', '?', '!', '&', '*', '|', '>', '%', '@', '`', ':', '/', '(', ')', '=', '+', '~', '\\', '^', '$', ';', '<', '1', 'x', 'y', 'n', 'o');
+    const line = fc
+      .tuple(fc.constantFrom('n', 'd', 'T', 'y', 'on', 'no', 'name'), fc.array(keyChar, { maxLength: 6 }), fc.constantFrom(': ', ':  ', ':'), fc.constantFrom('', 'a', 'Y', 'N', 'O', 'no', 'yes', 'on', 'off', 'true', 'null'), fc.array(valChar, { maxLength: 30 }))
+      .map(([k0, k, sep, v0, v]) => `${k0}${k.join('')}${sep}${v0}${v.join('')}`);
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
+        const fast = parseSimpleMapping(lines);
+        if (fast === null) return;
+        answered++;
+        const y = viaYaml(lines);
+        expect(y.errors).toEqual([]);
+        expect(fast).toEqual(y.data);
+      }),
+      { numRuns: 5000, seed: 9 },
+    );
+    expect(answered).toBeGreaterThan(500);
+  });
+});

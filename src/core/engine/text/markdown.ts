@@ -86,7 +86,12 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       if (t.length >= fenceLen && t[0] === fenceChar && t.split('').every((c) => c === fenceChar)) fenceChar = '';
       continue;
     }
-    if (!inComment) {
+    // The three block markers below start after at most three spaces: look at that character
+    // first and run a marker's regex only when it can match.
+    let lead = 0;
+    while (lead < 4 && line.charCodeAt(lead) === 32) lead++;
+    const marker = lead < 4 ? line.charCodeAt(lead) : 0;
+    if (!inComment && (marker === 96 /* ` */ || marker === 126 /* ~ */)) {
       const fo = FENCE_OPEN.exec(line);
       if (fo) {
         fenceChar = fo[1][0];
@@ -134,11 +139,11 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       }
       if (flags[i] & MD_COMMENT_FULL) continue;
     }
-    if (HEADING.test(line)) {
+    if (marker === 35 /* # */ && HEADING.test(line)) {
       flags[i] |= MD_HEADING;
       sectionCounter = COUNTER_MARKER.test(line);
       recent.length = 0;
-    } else if (BLOCKQUOTE.test(line)) {
+    } else if (marker === 62 /* > */ && BLOCKQUOTE.test(line)) {
       flags[i] |= MD_QUOTE;
     }
     if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;

@@ -15,6 +15,7 @@ import { rx } from '../regex-registry';
  */
 
 const NON_ASCII = rx('normalize:non-ascii', '[^\\x00-\\x7e]');
+const NON_ASCII_G = rx('normalize:non-ascii-global', '[^\\x00-\\x7e]', 'g');
 const INVISIBLE = rx(
   'normalize:invisible',
   '[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0]|\\uDB40[\\uDD00-\\uDDEF]',
@@ -80,11 +81,20 @@ export function normalizeUnicodeLine(line: string): string {
 export function normalizeText(raw: string, opts: { markdown: boolean }): string {
   let text = raw;
   if (NON_ASCII.test(text)) {
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      if (NON_ASCII.test(lines[i])) lines[i] = normalizeUnicodeLine(lines[i]);
+    // Only lines that contain a non-ASCII character are rewritten; the others are copied as is.
+    let out = '';
+    let copied = 0;
+    NON_ASCII_G.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = NON_ASCII_G.exec(text)) !== null) {
+      const from = text.lastIndexOf('\n', m.index) + 1;
+      let to = text.indexOf('\n', m.index);
+      if (to < 0) to = text.length;
+      out += text.slice(copied, from) + normalizeUnicodeLine(text.slice(from, to));
+      copied = to;
+      NON_ASCII_G.lastIndex = to;
     }
-    text = lines.join('\n');
+    text = out + text.slice(copied);
   }
   if (text.includes('&#')) text = text.replace(ENTITY, decodeEntity);
   if (text.includes('+')) text = text.replace(SPLIT_CONCAT, '');

@@ -276,8 +276,10 @@ function hasLineIn(hits: TargetLines, t: number, a: number, b: number): boolean 
  */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
   const { rules } = compiled;
-  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets);
-  let starts: Int32Array | null = null;
+  // Line start offsets come out of the same pass (normLines is the text split at \n).
+  let starts: Int32Array = new Int32Array(f.normLines.length);
+  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets, starts);
+  if (starts.length !== hits.lineCount) starts = lineStartsOf(f.norm);
   const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {
     if (hits.start[ri] === hits.start[ri + 1]) continue;
@@ -286,7 +288,6 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     try {
-      starts ??= lineStartsOf(f.norm);
       runRule(rule, ri, compiled.patternGates[ri], f, md, hits, starts, hooks, cache);
     } catch (err) {
       hooks.onError(rule, err);

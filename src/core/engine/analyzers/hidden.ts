@@ -28,8 +28,31 @@ const COMMENT_ACTION = rx(
 const WS_RUN = rx('hidden:ws-run', String.raw`\S[ \t\u00A0\u2000-\u200A\u3000]{150}`);
 const BLANK_LINES_THRESHOLD = 40;
 
+/** Blank characters of WS_RUN: space, tab, U+00A0, U+2000–U+200A, U+3000. */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x3000;
+}
+
+/** Whether `line` has `min` consecutive blank characters (checks the last character of each window first). */
+function hasBlankRun(line: string, min: number): boolean {
+  let start = 0;
+  while (start + min <= line.length) {
+    const last = start + min - 1;
+    if (!isBlank(line.charCodeAt(last))) {
+      start = last + 1;
+      continue;
+    }
+    let k = last - 1;
+    while (k >= start && isBlank(line.charCodeAt(k))) k--;
+    if (k < start) return true;
+    start = k + 1;
+  }
+  return false;
+}
+
 /** Text that follows a run of at least 150 blank characters on the same line. */
 function hasPushedText(line: string): boolean {
+  if (!hasBlankRun(line, 150)) return false;
   const m = WS_RUN.exec(line);
   return m !== null && line.trimEnd().length > m.index + m[0].length;
 }

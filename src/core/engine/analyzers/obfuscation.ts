@@ -75,6 +75,9 @@ export function findBlobs(f: FileFacts): Blob[] {
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
     const line = lines[li];
     if (line.length < MIN_B64_DECODE) continue;
+    // Every blob is a run of at least MIN_B64_DECODE base64 characters or contains `\x`.
+    const escapes = line.includes('\\x');
+    if (!escapes && !hasLongB64Run(line, MIN_B64_DECODE)) continue;
     let i = 0;
     while (i < line.length && out.length < MAX_BLOBS_PER_FILE) {
       if (!isB64(line.charCodeAt(i))) {
@@ -104,7 +107,7 @@ export function findBlobs(f: FileFacts): Blob[] {
       }
       i = end > i ? end : i + 1;
     }
-    if (line.includes('\\x')) {
+    if (escapes) {
       HEX_ESCAPES.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = HEX_ESCAPES.exec(line)) !== null && out.length < MAX_BLOBS_PER_FILE) out.push({ line: li, col: m.index, text: m[0], kind: 'hex-escape' });

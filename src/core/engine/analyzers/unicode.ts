@@ -5,6 +5,7 @@ import { makeSnippet } from '../text/snippet';
 import type { Analyzer } from './context';
 
 const NON_ASCII = rx('unicode:non-ascii', '[^\\x00-\\x7f]');
+const NON_ASCII_G = rx('unicode:non-ascii-global', '[^\\x00-\\x7f]', 'g');
 const ZERO_WIDTH = rx('unicode:zero-width', '[\\u200B\\u200C\\u200D\\u2060\\u180E\\uFEFF]', 'g');
 const BIDI = rx('unicode:bidi', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g');
 const TAG_RUN = rx('unicode:tag-run', '(?:\\uDB40[\\uDC00-\\uDC7F]){1,2000}', 'g');
@@ -54,8 +55,7 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
     emit({ ruleId, delta: 0, fixed, file: f.path, line: line + 1, snippet: snippet ?? makeSnippet(f.rawLines[line], f.normLines[line] ?? '', col) });
   };
   const code = f.kind === 'script' || !f.markdown;
-  f.rawLines.forEach((line, i) => {
-    if (!NON_ASCII.test(line)) return;
+  const scanLine = (line: string, i: number) => {
     const special = SPECIAL.test(line);
     const mixed = CONFUSABLE.test(line);
     if (!special && !mixed) return;
@@ -106,7 +106,23 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       push('unicode-homoglyph', i, m.index, risky ? undefined : 'medium');
       break;
     }
-  });
+  };
+  // Visit the lines that contain a non-ASCII character, in order (the others cannot fire).
+  const raw = f.raw;
+  NON_ASCII_G.lastIndex = 0;
+  let line = 0;
+  let lineStart = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NON_ASCII_G.exec(raw)) !== null) {
+    for (let nl = raw.indexOf('\n', lineStart); nl >= 0 && nl < m.index; nl = raw.indexOf('\n', nl + 1)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    scanLine(f.rawLines[line], line);
+    const end = raw.indexOf('\n', m.index);
+    if (end < 0) break;
+    NON_ASCII_G.lastIndex = end;
+  }
 }
 
 export const unicodeAnalyzer: Analyzer = {

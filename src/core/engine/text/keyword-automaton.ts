@@ -150,9 +150,10 @@ export class KeywordAutomaton {
   /**
    * Scans `text` once and returns, for every target, the ascending list of lines on which one of
    * its keywords occurs (`targetsOf[keyword]` lists a keyword's targets). The result is compact:
-   * the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`.
+   * the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`. When `lineStarts` is
+   * given, the offset of each line's first character is written to it (as far as it reaches).
    */
-  scanTargets(text: string, targets: KeywordTargets): TargetLines {
+  scanTargets(text: string, targets: KeywordTargets, lineStarts?: Int32Array): TargetLines {
     const next = this.next;
     const alpha = this.alpha;
     const width = this.width;
@@ -169,7 +170,10 @@ export class KeywordAutomaton {
     try {
       for (let i = 0, len = text.length; i < len; i++) {
         const c = text.charCodeAt(i);
-        if (c === 10) line++;
+        if (c === 10) {
+          line++;
+          if (lineStarts !== undefined && line < lineStarts.length) lineStarts[line] = i + 1;
+        }
         const v = next[s + alpha[c]];
         s = v & ROW_MASK;
         if (v === s) continue;
@@ -197,7 +201,7 @@ export class KeywordAutomaton {
     const start = count.slice();
     const lines = new Int32Array(np >> 1);
     for (let k = 0; k < np; k += 2) lines[count[pairs[k]]++] = pairs[k + 1];
-    return { start, lines };
+    return { start, lines, lineCount: line + 1 };
   }
 
   /** Per automaton state: the distinct targets of the keywords it reports (see scanTargets). */
@@ -233,4 +237,6 @@ export interface KeywordTargets {
 export interface TargetLines {
   start: Int32Array;
   lines: Int32Array;
+  /** Number of lines of the scanned text (line breaks + 1). */
+  lineCount: number;
 }

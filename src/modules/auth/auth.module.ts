@@ -23,6 +23,7 @@ import { SessionTokenService } from './session-token.service';
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes('*');
+    // '{*splat}' is path-to-regexp 8's "every path" (a bare '*' is the legacy form Nest warns about).
+    consumer.apply(SessionMiddleware).forRoutes('{*splat}');
   }
 }

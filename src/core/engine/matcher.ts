@@ -170,15 +170,6 @@ export function contextOf(
   return 'resource';
 }
 
-export function lineStartsOf(text: string): Int32Array {
-  let count = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-  const starts = new Int32Array(count);
-  let k = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
-  return starts;
-}
-
 function lineOfOffset(starts: Int32Array, offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
@@ -194,17 +185,18 @@ export interface CompiledPatternRules {
   rules: readonly PatternRule[];
   automaton: KeywordAutomaton;
   /**
-   * Automaton targets: rule ri is target ri (its keywords give its candidate lines); required
-   * literal set si (see text/required-literals) is target rules.length + si.
+   * Automaton targets: rule ri is listed target ri (its keywords give its candidate lines);
+   * required literal set si (see text/required-literals) is flagged target si (a bit per line).
    */
   targets: KeywordTargets;
-  /** rule index → pattern index → targets (literal sets) that must all occur in a region (empty: always run) */
+  /** rule index → pattern index → literal sets that must all occur in a region (empty: always run) */
   patternGates: Int32Array[][];
 }
 
 export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatternRules {
   const kwIndex = new Map<string, number>();
-  const targetsOf: number[][] = [];
+  const rulesOf: number[][] = [];
+  const setsOf: number[][] = [];
   const keywords: string[] = [];
   const keywordOf = (kw: string): number => {
     const k = kw.toLowerCase();
@@ -213,14 +205,15 @@ export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatt
       idx = keywords.length;
       kwIndex.set(k, idx);
       keywords.push(k);
-      targetsOf.push([]);
+      rulesOf.push([]);
+      setsOf.push([]);
     }
     return idx;
   };
   rules.forEach((r, ri) => {
     for (const kw of r.keywords) {
       const idx = keywordOf(kw);
-      if (!targetsOf[idx].includes(ri)) targetsOf[idx].push(ri);
+      if (!rulesOf[idx].includes(ri)) rulesOf[idx].push(ri);
     }
   });
   // Required literals per pattern: a region lacking every literal of one set cannot match.
@@ -230,22 +223,22 @@ export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatt
       Int32Array.from(
         requiredLiterals(re, 3, 3, r.keywords).map((set) => {
           const key = set.join('\u0000');
-          let t = setIndex.get(key);
-          if (t === undefined) {
-            t = rules.length + setIndex.size;
-            setIndex.set(key, t);
+          let si = setIndex.get(key);
+          if (si === undefined) {
+            si = setIndex.size;
+            setIndex.set(key, si);
             for (const lit of set) {
               const idx = keywordOf(lit);
-              if (!targetsOf[idx].includes(t)) targetsOf[idx].push(t);
+              if (!setsOf[idx].includes(si)) setsOf[idx].push(si);
             }
           }
-          return t;
+          return si;
         }),
       ),
     ),
   );
   const automaton = new KeywordAutomaton(keywords);
-  return { rules, automaton, targets: automaton.targets(targetsOf, rules.length + setIndex.size), patternGates };
+  return { rules, automaton, targets: automaton.targets(rulesOf, rules.length, setsOf, setIndex.size), patternGates };
 }
 
 export interface PatternRunHooks {
@@ -255,18 +248,13 @@ export interface PatternRunHooks {
   isEnabled(ruleId: string): boolean;
 }
 
-/** Whether target t has a line in [a, b]. */
-function hasLineIn(hits: TargetLines, t: number, a: number, b: number): boolean {
-  const lines = hits.lines;
-  let lo = hits.start[t];
-  const end = hits.start[t + 1];
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid] < a) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < end && lines[lo] <= b;
+/** Whether literal set si occurs on a line in [a, b]. */
+function setOnLines(hits: TargetLines, si: number, a: number, b: number): boolean {
+  const words = hits.flagWords;
+  const flags = hits.flags;
+  const bit = 1 << (si & 31);
+  for (let k = a * words + (si >> 5), end = b * words + (si >> 5); k <= end; k += words) if (flags[k] & bit) return true;
+  return false;
 }
 
 /**
@@ -276,10 +264,9 @@ function hasLineIn(hits: TargetLines, t: number, a: number, b: number): boolean 
  */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
   const { rules } = compiled;
-  // Line start offsets come out of the same pass (normLines is the text split at \n).
-  let starts: Int32Array = new Int32Array(f.normLines.length);
-  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets, starts);
-  if (starts.length !== hits.lineCount) starts = lineStartsOf(f.norm);
+  // normLines is the text split at \n: the scan knows the line count in advance.
+  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets, f.normLines.length);
+  const starts = hits.lineStarts;
   const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {
     if (hits.start[ri] === hits.start[ri + 1]) continue;
@@ -326,7 +313,7 @@ function runRule(
     for (let pi = 0; pi < rule.patterns.length; pi++) {
       const gate = gates[pi];
       let open = true;
-      for (let g = 0; g < gate.length && open; g++) open = hasLineIn(hits, gate[g], a, b);
+      for (let g = 0; g < gate.length && open; g++) open = setOnLines(hits, gate[g], a, b);
       if (!open) continue;
       region ??= from === 0 && to === text.length ? text : text.slice(from, to);
       const re = rule.patterns[pi];

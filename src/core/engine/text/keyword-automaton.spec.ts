@@ -6,9 +6,9 @@ describe('KeywordAutomaton.scanTargets', () => {
   // keyword → targets (several keywords may share a target, a keyword may feed several)
   const targetsOf = [[0], [0, 1], [2], [3], [3, 4], [5], [1, 5]];
   const ka = new KeywordAutomaton(keywords);
-  const targets = ka.targets(targetsOf, 6);
+  const targets = ka.targets(targetsOf, 6, targetsOf, 6);
 
-  it('gives, per target, the ascending distinct lines on which one of its keywords occurs', () => {
+  it('gives, per listed target, the ascending distinct lines of its keywords, and per flagged target a bit per line', () => {
     const chars = fc.constantFrom('c', 'u', 'r', 'l', 'I', 'G', 'n', 'o', 'e', 't', 'h', 'a', 'p', 'i', ' ', 'k', 'y', '.', 'v', '\n', '\u00e9');
     fc.assert(
       fc.property(fc.array(chars, { maxLength: 120 }), (a) => {
@@ -17,9 +17,18 @@ describe('KeywordAutomaton.scanTargets', () => {
         ka.scan(text, (kw, line) => {
           for (const t of targetsOf[kw]) if (!expected[t].includes(line)) expected[t].push(line);
         });
-        const got = ka.scanTargets(text, targets);
-        for (let t = 0; t < 6; t++) {
-          expect(Array.from(got.lines.subarray(got.start[t], got.start[t + 1]))).toEqual(expected[t].sort((x, y) => x - y));
+        const lineCount = text.split('\n').length;
+        // A wrong line count is corrected by the scan itself.
+        for (const announced of [lineCount, lineCount + 1, Math.max(1, lineCount - 1)]) {
+          const got = ka.scanTargets(text, targets, announced);
+          expect(got.lineCount).toBe(lineCount);
+          expect(Array.from(got.lineStarts)).toEqual(text.split('\n').map((_l, i, all) => all.slice(0, i).reduce((n, l) => n + l.length + 1, 0)));
+          for (let t = 0; t < 6; t++) {
+            expect(Array.from(got.lines.subarray(got.start[t], got.start[t + 1]))).toEqual(expected[t].sort((x, y) => x - y));
+            const flagged: number[] = [];
+            for (let l = 0; l < lineCount; l++) if (got.flags[l * got.flagWords + (t >> 5)] & (1 << (t & 31))) flagged.push(l);
+            expect(flagged).toEqual(expected[t]);
+          }
         }
       }),
       { numRuns: 500, seed: 5 },

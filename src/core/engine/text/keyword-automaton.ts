@@ -148,18 +148,26 @@ export class KeywordAutomaton {
   }
 
   /**
-   * Scans `text` once and returns, for every target, the ascending list of lines on which one of
-   * its keywords occurs (`targetsOf[keyword]` lists a keyword's targets). The result is compact:
-   * the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`. When `lineStarts` is
-   * given, the offset of each line's first character is written to it (as far as it reaches).
+   * Scans `text` (of `lineCount` lines) once. Listed targets get the ascending list of lines on
+   * which one of their keywords occurs: the lines of target t are `lines[start[t]] …
+   * lines[start[t + 1] - 1]`. Flagged targets get one bit per line instead: bit (f & 31) of
+   * `flags[line * flagWords + (f >> 5)]`. `lineStarts` gives the offset of each line's first
+   * character. If the text has another number of lines than announced, the result is computed
+   * again with the real count.
    */
-  scanTargets(text: string, targets: KeywordTargets, lineStarts?: Int32Array): TargetLines {
+  scanTargets(text: string, targets: KeywordTargets, lineCount: number): TargetLines {
     const next = this.next;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = targets.stateStart;
     const outList = targets.stateTargets;
+    const flagStart = targets.flagStart;
+    const flagSlot = targets.flagSlot;
+    const flagBit = targets.flagBit;
+    const words = targets.flagWords;
     const n = targets.count;
+    const flags = new Int32Array(Math.max(1, lineCount) * words);
+    const lineStarts = new Int32Array(Math.max(1, lineCount));
     if (scratchLast.length < n) scratchLast = new Int32Array(n).fill(-1);
     const lastLine = scratchLast;
     const count = new Int32Array(n + 1);
@@ -167,17 +175,26 @@ export class KeywordAutomaton {
     let np = 0;
     let s = 0;
     let line = 0;
+    let row = 0;
+    let overflow = false;
     try {
       for (let i = 0, len = text.length; i < len; i++) {
         const c = text.charCodeAt(i);
         if (c === 10) {
           line++;
-          if (lineStarts !== undefined && line < lineStarts.length) lineStarts[line] = i + 1;
+          if (line >= lineCount) {
+            overflow = true;
+            break;
+          }
+          row += words;
+          lineStarts[line] = i + 1;
         }
         const v = next[s + alpha[c]];
         s = v & ROW_MASK;
         if (v === s) continue;
         const state = s / width;
+        const fb = flagStart[state + 1];
+        for (let k = flagStart[state]; k < fb; k++) flags[row + flagSlot[k]] |= flagBit[k];
         const b = outStart[state + 1];
         for (let k = outStart[state]; k < b; k++) {
           const t = outList[k];
@@ -197,46 +214,86 @@ export class KeywordAutomaton {
       // Leave the scratch state clean for the next scan (only touched targets changed).
       for (let k = 0; k < np; k += 2) lastLine[pairs[k]] = -1;
     }
+    if (overflow || line + 1 !== lineCount) return this.scanTargets(text, targets, countLines(text));
     for (let t = 0; t < n; t++) count[t + 1] += count[t];
     const start = count.slice();
     const lines = new Int32Array(np >> 1);
     for (let k = 0; k < np; k += 2) lines[count[pairs[k]]++] = pairs[k + 1];
-    return { start, lines, lineCount: line + 1 };
+    return { start, lines, lineCount, lineStarts, flags, flagWords: words };
   }
 
-  /** Per automaton state: the distinct targets of the keywords it reports (see scanTargets). */
-  targets(targetsOf: ReadonlyArray<readonly number[]>, count: number): KeywordTargets {
+  /**
+   * Per automaton state: the distinct listed targets and the flagged targets of the keywords it
+   * reports (see scanTargets). `listedOf[keyword]` / `flaggedOf[keyword]` give a keyword's targets.
+   */
+  targets(listedOf: ReadonlyArray<readonly number[]>, count: number, flaggedOf: ReadonlyArray<readonly number[]> = [], flagCount = 0): KeywordTargets {
     const nStates = this.outStart.length - 1;
     const stateStart = new Int32Array(nStates + 1);
+    const flagStart = new Int32Array(nStates + 1);
     const list: number[] = [];
+    const slots: number[] = [];
+    const bits: number[] = [];
     for (let st = 0; st < nStates; st++) {
       stateStart[st] = list.length;
+      flagStart[st] = slots.length;
       const seen = new Set<number>();
+      const masks = new Map<number, number>();
       for (let k = this.outStart[st]; k < this.outStart[st + 1]; k++) {
-        for (const t of targetsOf[this.outList[k]] ?? []) {
+        for (const t of listedOf[this.outList[k]] ?? []) {
           if (!seen.has(t)) {
             seen.add(t);
             list.push(t);
           }
         }
+        for (const f of flaggedOf[this.outList[k]] ?? []) masks.set(f >> 5, (masks.get(f >> 5) ?? 0) | (1 << (f & 31)));
+      }
+      for (const [slot, mask] of masks) {
+        slots.push(slot);
+        bits.push(mask);
       }
     }
     stateStart[nStates] = list.length;
-    return { count, stateStart, stateTargets: Int32Array.from(list) };
+    flagStart[nStates] = slots.length;
+    return {
+      count,
+      stateStart,
+      stateTargets: Int32Array.from(list),
+      flagWords: Math.max(1, Math.ceil(flagCount / 32)),
+      flagStart,
+      flagSlot: Int32Array.from(slots),
+      flagBit: Int32Array.from(bits),
+    };
   }
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 /** Targets of an automaton's output states (built by `KeywordAutomaton.targets`). */
 export interface KeywordTargets {
+  /** Number of listed targets. */
   count: number;
   stateStart: Int32Array;
   stateTargets: Int32Array;
+  /** Int32 words of flags per line. */
+  flagWords: number;
+  /** Per state: (word, bit mask) pairs of its flagged targets. */
+  flagStart: Int32Array;
+  flagSlot: Int32Array;
+  flagBit: Int32Array;
 }
 
 /** Lines per target: the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`, ascending. */
 export interface TargetLines {
   start: Int32Array;
   lines: Int32Array;
-  /** Number of lines of the scanned text (line breaks + 1). */
+  /** Number of lines of the scanned text (line breaks + 1), and the offset where each starts. */
   lineCount: number;
+  lineStarts: Int32Array;
+  /** Flagged targets per line (see scanTargets). */
+  flags: Int32Array;
+  flagWords: number;
 }

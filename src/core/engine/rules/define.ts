@@ -26,7 +26,11 @@ export function heuristic(id: string, category: string, severity: Severity, natu
 
 /** Word separator that may cross one line break (wrapped markdown paragraphs). */
 export const S = String.raw`\s{1,3}`;
-/** A bounded gap inside one sentence. */
+/**
+ * A bounded gap inside one sentence. Punctuation followed by a non-space character (paths such as
+ * ~/.ssh/id_rsa, host names, file.ext) does not end the sentence; ". ", "!" and "?" before a
+ * space or the end of the line do.
+ */
 export function gap(n: number): string {
-  return `[^\\n.!?]{0,${n}}?`;
+  return `(?:[^\\n.!?]|[.!?][^\\s.!?]){0,${n}}?`;
 }

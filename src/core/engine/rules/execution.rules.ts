@@ -53,7 +53,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
       r`\b(?:check|poll|contact|ping|visit|query)${S}(?:https?://\S{1,120}|the${S}(?:server|url|endpoint|api))${S}(?:every|each|periodically|regularly|hourly|daily|on${S}every)\b${gap(50)}\b(?:instructions|commands|tasks|orders|updates${S}to${S}(?:these|your)${S}instructions)`,
       r`\b(?:fetch|download|load|retrieve|get|open|visit|read|curl)${S}https?://[^\s)]{1,200}${S}(?:and${S})?(?:then${S})?(?:follow|execute|run|obey|apply|carry${S}out)${S}(?:the${S}|any${S}|all${S})?(?:instructions|commands|steps|directions|directives)\b`,
-      r`\bheartbeat\b${gap(80)}\b(?:instructions|commands|tasks)\b|\b(?:execute|run|follow)${S}(?:whatever|any|all)${S}(?:instructions|commands)${S}(?:it|the${S}server|the${S}response)${S}(?:returns|sends|contains)`,
+      r`\bheartbeat\b${gap(80)}\b(?:instructions|commands|tasks)\b|\b(?:execute|run|follow)${S}(?:whatever|any|all)${S}(?:instructions|commands)${S}(?:it|the${S}(?:server|response|endpoint|api)(?:${S}at${S}https?://[^\s)]{1,200})?)${S}(?:returns|sends|contains|responds${S}with)`,
       r`\b(?:lade|hole|abrufen|rufe)\b${gap(30)}\b(?:neue${S}|aktuelle${S})?(?:anweisungen|befehle)${S}(?:von|unter|bei)${S}(?:https?://|dem${S}server|der${S}url)`,
       r`\b(?:descarga|obten|carga|consulta)\b${gap(30)}\b(?:nuevas${S})?(?:instrucciones|comandos)${S}(?:de|desde)${S}(?:https?://|el${S}servidor|la${S}url)`,
     ],
@@ -81,6 +81,32 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`https?://(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?/[^\s"')\]]{0,200}?\.(?:sh|exe|ps1|bin|msi|dmg|pkg|apk|jar|py|elf|zip|scr|bat|vbs|dll|so)\b`,
       r`https?://(?:www\.)?(?:dropbox\.com/s|dl\.dropboxusercontent\.com|drive\.google\.com/uc|mega\.nz/file|mediafire\.com/file|cdn\.discordapp\.com/attachments|anonfiles\.[a-z]{2,4}|gofile\.io/d)/[^\s"')\]]{1,200}`,
     ],
+  }),
+  pattern({
+    id: 'rce-download-then-execute',
+    category: 'remote-execution',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['curl', 'wget', 'iwr', 'invoke-webrequest'],
+    patterns: [
+      // One command line: fetch a script or binary, then run it (the two-step form of curl | sh).
+      r`\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n]{0,200}?https?://[^\s"']{1,200}?\.(?:sh|ps1|py|pl|rb|exe|bin|bat|cmd|vbs|js)\b[^\n&;|]{0,80}(?:&&|;)\s{0,3}(?:(?:sudo|chmod\s{1,3}\+x\s{1,3}\S{1,80}\s{0,3}(?:&&|;))\s{0,3}){0,2}(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|pwsh|powershell|\./|\.\\)`,
+    ],
+    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+  }),
+  pattern({
+    id: 'rce-nl-download-execute',
+    category: 'remote-execution',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    keywords: ['download', 'fetch', 'grab', 'retrieve', 'lade', 'hole', 'descarga', 'baja', 'obten'],
+    patterns: [
+      r`\b(?:download|fetch|grab|retrieve|pull)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:and|then)${S}(?:then${S})?(?:run|execute|launch|start|source)${S}(?:it|that|this|the${S}(?:script|file|binary|program|payload))\b`,
+      r`\b(?:lade|hole)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:und|dann)${S}(?:dann${S})?(?:fuhre|starte)${S}(?:es|sie|ihn|das${S}skript|die${S}datei|das${S}programm)\b`,
+      r`\b(?:descarga|baja|obten)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:y|luego)${S}(?:luego${S})?(?:ejecutalo|ejecutala|ejecuta${S}(?:el${S}script|el${S}archivo|el${S}programa)|lanzalo|correlo)\b`,
+    ],
+    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
   }),
   // ---------------------------------------------------------------- code execution primitives
   pattern({
@@ -332,6 +358,18 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`(?:>>|\btee\s{1,3}-a|>)\s{0,3}["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/\w{1,32}|/etc)/?\.?(?:bashrc|zshrc|bash_profile|zprofile|profile|zshenv|bash_login|config/fish/config\.fish)\b`,
       r`\bopen\([^\n)]{0,120}(?:bashrc|zshrc|bash_profile|\.profile|zprofile)[^\n)]{0,60},\s{0,3}["'](?:a|w|a\+|w\+)["']|\bappendFile(?:Sync)?\([^\n)]{0,120}(?:bashrc|zshrc|profile)`,
       r`\bAdd-Content\b[^\n]{0,80}\$PROFILE|>>\s{0,3}\$PROFILE\b|/etc/profile\.d/|\bPROMPT_COMMAND=`,
+    ],
+    validate: (info) => (RC_BENIGN.test(info.line) ? 'low' : true),
+  }),
+  pattern({
+    id: 'persist-nl-shell-profile',
+    category: 'persistence',
+    severity: 'medium',
+    nature: 'directive',
+    keywords: ['bashrc', 'zshrc', 'bash_profile', 'zprofile', '.profile'],
+    patterns: [
+      // The command itself on the same line (after a colon): an instruction to install it, not a setup note.
+      r`\b(?:add|append|insert|write|put|fuge|schreibe|anade|agrega|escribe)\b${gap(40)}\b(?:to|into|in|zu|an|en|a)${S}(?:(?:your|deine|deiner|die|tu|el)${S})?(?:~/|\$HOME/)?\.(?:bashrc|zshrc|bash_profile|zprofile|profile)\b[^\n:]{0,20}:\s{0,3}\S`,
     ],
     validate: (info) => (RC_BENIGN.test(info.line) ? 'low' : true),
   }),

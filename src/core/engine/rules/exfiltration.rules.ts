@@ -93,9 +93,9 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'exfiltration',
     severity: 'info',
     nature: 'directive',
-    keywords: ['send', 'forward', 'upload', 'post', 'mail', 'transmit', 'submit', 'sende', 'schicke', 'leite', 'envia', 'reenvia', 'manda'],
+    keywords: ['send', 'forward', 'upload', 'post', 'mail', 'transmit', 'submit', 'sende', 'schicke', 'leite', 'ubertrage', 'lade', 'envia', 'reenvia', 'manda', 'sube', 'subir', 'carga', 'publica'],
     patterns: [
-      r`\b(?:send|forward|upload|post|e?mail|transmit|submit|sende|schicke|leite|envia|reenvia|manda)\w{0,3}\b${gap(80)}\b(?:to|at|an|a|al)${S}(?:https?://[^\s)]{3,200}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40})`,
+      r`\b(?:send|forward|upload|post|e?mail|transmit|submit|sende|schicke|leite|ubertrage|lade|envia|reenvia|manda|sube|subir|carga|publica)\w{0,3}\b${gap(80)}\b(?:to|at|onto|an|auf|nach|a|al|hacia)${S}(?:https?://[^\s)]{3,200}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40})`,
     ],
   }),
   pattern({
@@ -123,7 +123,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
     keywords: ['.ssh', 'ssh'],
     patterns: [
-      r`\b(?:cat|less|more|head|tail|cp|scp|base64|xxd|strings|open|read_text|read_bytes|readFile(?:Sync)?|Get-Content|type|tar|zip|7z|upload|curl|send|read)\b[^\n]{0,80}?\.ssh[/\\]{1,2}(?:id_[a-z0-9_]{2,20}\b(?!\.pub)|identity\b|\*)`,
+      r`\b(?:cat|less|more|head|tail|cp|scp|base64|xxd|strings|open|read_text|read_bytes|readFile(?:Sync)?|Get-Content|type|tar|zip|7z|upload|curl|send|read|post|copy|print|show|output|paste|attach|include|forward|transmit|exfiltrate|sende|schicke|lies|lese|kopiere|lade|zeige|gib|ubertrage|envia|enviar|lee|leer|copia|sube|muestra|manda|adjunta|pega)\b[^\n]{0,80}?\.ssh[/\\]{1,2}(?:id_[a-z0-9_]{2,20}\b(?!\.pub)|identity\b|\*)`,
       r`\.ssh[/\\]{1,2}(?:id_[a-z0-9_]{2,20}\b(?!\.pub)|identity\b|\*)[^\n]{0,80}?(?:\.read\(|read_text|\|\s{0,3}(?:base64|curl|nc|xxd)|>>?\s{0,3}/tmp)`,
       r`["'][^"'\n]{0,60}\.ssh[/\\]{1,2}(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)["']`,
       r`(?:expanduser|homedir|Path\.home|os\.homedir|getenv\(\s{0,3}["']HOME)[^\n]{0,60}["']\.ssh["']`,

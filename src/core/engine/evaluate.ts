@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, PER_RULE_FILE_CAP, runPatternRules } from './matcher';
+import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, type TargetLines } from './matcher';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';
@@ -15,12 +15,14 @@ import type { Analyzer, SkillContext } from './analyzers/context';
 import { frontmatterAnalyzer, parseFrontmatter, type Frontmatter } from './analyzers/frontmatter';
 import { unicodeAnalyzer } from './analyzers/unicode';
 import { hiddenAnalyzer } from './analyzers/hidden';
-import { obfuscationAnalyzer } from './analyzers/obfuscation';
+import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscation';
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
 import { ruleById } from './analyzers/rule-lookup';
 
-const COMPILED = compilePatternRules(PATTERN_RULES);
+/** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
+const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
+const CREATED_WORD_SET = COMPILED.extraSets.length > 0 ? COMPILED.extraSets[0] : -1;
 const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, obfuscationAnalyzer, skillChecksAnalyzer, hiddenAnalyzer, offlineClaimAnalyzer];
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
@@ -109,6 +111,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     return produced;
   };
 
+  /** Keyword-pass results per file (lines of the analyzers' literal sets). */
+  const lineHits = new Map<FileFacts, TargetLines>();
   const ctx: SkillContext = {
     files: safeFiles,
     texts,
@@ -119,12 +123,16 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     scanDecoded,
     emit: hooks.emit,
     isEnabled: enabled,
+    mayHaveCreatedWord: (f, line) => {
+      const hits = lineHits.get(f);
+      return hits === undefined || CREATED_WORD_SET < 0 || lineHasSet(hits, CREATED_WORD_SET, line);
+    },
   };
 
   // Phase 1: pattern rules per file, then main analyzers.
   for (const f of texts) {
     try {
-      runPatternRules(COMPILED, f, markdown.get(f) ?? null, hooks);
+      lineHits.set(f, runPatternRules(COMPILED, f, markdown.get(f) ?? null, hooks));
     } catch {
       state.errored.add('ingest');
     }

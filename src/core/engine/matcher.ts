@@ -2,6 +2,7 @@ import type { Severity } from './engine.types';
 import { rx } from './regex-registry';
 import type { Adjust, FileFacts, Hit, LineLang, MatchContext, PatternRule, RuleNature } from './rule-types';
 import { KeywordAutomaton, type KeywordTargets, type TargetLines } from './text/keyword-automaton';
+export type { TargetLines } from './text/keyword-automaton';
 import { langFromName } from './text/file-facts';
 import { requiredLiterals } from './text/required-literals';
 import {
@@ -191,9 +192,15 @@ export interface CompiledPatternRules {
   targets: KeywordTargets;
   /** rule index → pattern index → literal sets that must all occur in a region (empty: always run) */
   patternGates: Int32Array[][];
+  /** Flag indexes of the extra literal sets given to compilePatternRules (for analyzers; see lineHasSet). */
+  extraSets: number[];
 }
 
-export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatternRules {
+/**
+ * Compiles the rules' keyword automaton. `extraSets` are further literal sets whose lines the same
+ * automaton pass flags for analyzers (each set: lowercase ASCII literals, see lineHasSet).
+ */
+export function compilePatternRules(rules: readonly PatternRule[], extraSets: ReadonlyArray<readonly string[]> = []): CompiledPatternRules {
   const kwIndex = new Map<string, number>();
   const rulesOf: number[][] = [];
   const setsOf: number[][] = [];
@@ -237,8 +244,17 @@ export function compilePatternRules(rules: readonly PatternRule[]): CompiledPatt
       ),
     ),
   );
+  const extra = extraSets.map((set) => {
+    const si = setIndex.size;
+    setIndex.set(`extra\u0000${si}`, si);
+    for (const lit of set) {
+      const idx = keywordOf(lit);
+      if (!setsOf[idx].includes(si)) setsOf[idx].push(si);
+    }
+    return si;
+  });
   const automaton = new KeywordAutomaton(keywords);
-  return { rules, automaton, targets: automaton.targets(rulesOf, rules.length, setsOf, setIndex.size), patternGates };
+  return { rules, automaton, targets: automaton.targets(rulesOf, rules.length, setsOf, setIndex.size), patternGates, extraSets: extra };
 }
 
 export interface PatternRunHooks {
@@ -246,6 +262,11 @@ export interface PatternRunHooks {
   onError(rule: PatternRule, err: unknown): void;
   /** Rules disabled by settings are not run at all. */
   isEnabled(ruleId: string): boolean;
+}
+
+/** Whether a literal of set si (a flag index, e.g. from `extraSets`) occurs on `line` of a scanned file. */
+export function lineHasSet(hits: TargetLines, si: number, line: number): boolean {
+  return line < hits.lineCount && (hits.flags[line * hits.flagWords + (si >> 5)] & (1 << (si & 31))) !== 0;
 }
 
 /** Whether literal set si occurs on a line in [a, b]. */
@@ -262,7 +283,7 @@ function setOnLines(hits: TargetLines, si: number, a: number, b: number): boolea
  * regexes run once over the merged windows (candidate line ± 1) — linear in the text size. A
  * pattern is skipped on a window that lacks one of its required literal sets (it cannot match there).
  */
-export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): void {
+export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): TargetLines {
   const { rules } = compiled;
   // normLines is the text split at \n: the scan knows the line count in advance.
   const hits = compiled.automaton.scanTargets(f.norm, compiled.targets, f.normLines.length);
@@ -280,6 +301,7 @@ export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md
       hooks.onError(rule, err);
     }
   }
+  return hits;
 }
 
 function runRule(

@@ -18,6 +18,11 @@ export interface SkillContext {
   scanDecoded(origin: FileFacts, line: number, text: string): Hit[];
   emit(hit: Hit): void;
   isEnabled(ruleId: string): boolean;
+  /**
+   * Whether normalised line `line` of `f` may contain one of the obfuscation analyzer's created
+   * words (CREATED_WORD_LITERALS): false only when the keyword pass saw none there.
+   */
+  mayHaveCreatedWord(f: FileFacts, line: number): boolean;
 }
 
 /** A heuristic analyzer owning one or more heuristic rules. */

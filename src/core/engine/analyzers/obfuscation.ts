@@ -5,6 +5,7 @@ import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
 import { sevRank, shiftSeverity } from '../severity';
+import { requiredLiterals } from '../text/required-literals';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 import { ruleById } from './rule-lookup';
@@ -182,6 +183,8 @@ const CREATED_WORD = rx(
   String.raw`\b(?:eval|exec|system|subprocess|child_process|popen|curl|wget|bash|powershell|invoke-expression|/bin/sh|/dev/tcp|ignore|disregard|password|token|secret|base64|sudo|chmod|crontab|\.ssh|api key|instructions|upload|exfiltrate|webhook)\b`,
   'gi',
 );
+/** Lowercase literals one of which every CREATED_WORD match contains (the keyword pass flags their lines). */
+export const CREATED_WORD_LITERALS: readonly string[] = requiredLiterals(CREATED_WORD)[0] ?? [];
 const COMBINING = rx('obfusc:combining', '[\\u0300-\\u036F]', 'g');
 const SPACES = rx('obfusc:spaces', '[ \\t]{2,}', 'g');
 
@@ -199,7 +202,7 @@ function splitKeywords(ctx: SkillContext, f: FileFacts): void {
     const r = f.rawLines[i] ?? '';
     // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
     // costs a full Unicode normalisation per line.
-    if (n === r || r.length > MAX_COMPARE_LINE) continue;
+    if (n === r || r.length > MAX_COMPARE_LINE || !ctx.mayHaveCreatedWord(f, i)) continue;
     CREATED_WORD.lastIndex = 0;
     let m: RegExpExecArray | null = CREATED_WORD.exec(n);
     if (m === null) continue;

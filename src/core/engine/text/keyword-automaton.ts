@@ -166,11 +166,16 @@ export class KeywordAutomaton {
     const flagBit = targets.flagBit;
     const words = targets.flagWords;
     const n = targets.count;
-    const flags = new Int32Array(Math.max(1, lineCount) * words);
-    const lineStarts = new Int32Array(Math.max(1, lineCount));
+    // One allocation for the fixed-size parts (a typed array's backing store is the costly part
+    // for small files): flags, line starts, per-target counts and list starts.
+    const rows = Math.max(1, lineCount);
+    const buffer = new Int32Array(rows * words + rows + 2 * (n + 1));
+    const flags = buffer.subarray(0, rows * words);
+    const lineStarts = buffer.subarray(rows * words, rows * words + rows);
+    const count = buffer.subarray(rows * words + rows, rows * words + rows + n + 1);
+    const start = buffer.subarray(rows * words + rows + n + 1);
     if (scratchLast.length < n) scratchLast = new Int32Array(n).fill(-1);
     const lastLine = scratchLast;
-    const count = new Int32Array(n + 1);
     let pairs = scratchPairs;
     let np = 0;
     let s = 0;
@@ -216,7 +221,7 @@ export class KeywordAutomaton {
     }
     if (overflow || line + 1 !== lineCount) return this.scanTargets(text, targets, countLines(text));
     for (let t = 0; t < n; t++) count[t + 1] += count[t];
-    const start = count.slice();
+    start.set(count);
     const lines = new Int32Array(np >> 1);
     for (let k = 0; k < np; k += 2) lines[count[pairs[k]]++] = pairs[k + 1];
     return { start, lines, lineCount, lineStarts, flags, flagWords: words };

@@ -28,8 +28,6 @@ const ENTITY = rx('normalize:html-entity', '&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1
 const SPLIT_CONCAT = rx('normalize:split-concat', '(["\'`])[ \\t]{0,3}\\+[ \\t]{0,3}\\1', 'g');
 const SPACE_RUN = rx('normalize:space-run', '[ \\t]{2,}', 'g');
 const SPACED_LETTERS = rx('normalize:spaced-letters', '\\b(?:[A-Za-z][ .\\-_*|]){3,}[A-Za-z]\\b', 'g');
-/** Every SPACED_LETTERS match contains separator, letter, separator, letter, separator (a cheaper pass). */
-const SPACED_HINT = rx('normalize:spaced-hint', '[ .\\-_*|][A-Za-z][ .\\-_*|][A-Za-z][ .\\-_*|]');
 const SPACED_SEP = rx('normalize:spaced-sep', '[ .\\-_*|]', 'g');
 const INWORD_EMPHASIS = rx('normalize:inword-emphasis', '([A-Za-z])(?:\\*{1,3}|~~)(?=[A-Za-z])', 'g');
 const INWORD_TAG = rx('normalize:inword-tag', '([A-Za-z])</?(?:b|i|u|s|em|strong|span|code|sub|sup|mark|small|del|ins)>(?=[A-Za-z])', 'g');
@@ -101,7 +99,7 @@ export function normalizeText(raw: string, opts: { markdown: boolean }): string 
   if (text.includes('&#')) text = text.replace(ENTITY, decodeEntity);
   if (text.includes('+')) text = text.replace(SPLIT_CONCAT, '');
   text = text.replace(SPACE_RUN, ' ');
-  if (SPACED_HINT.test(text)) text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
+  text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
   if (opts.markdown) {
     if (text.includes('*') || text.includes('~~')) text = text.replace(INWORD_EMPHASIS, '$1');
     if (text.includes('<')) text = text.replace(INWORD_TAG, '$1');

@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import { requiredLiterals } from './required-literals';
 
 export const SNIPPET_MAX = 200;
 
@@ -36,17 +37,36 @@ export function maskValue(v: string): string {
   return v.slice(0, 4) + '*'.repeat(v.length - 8) + v.slice(-4);
 }
 
+/**
+ * Required literals of each masking regex (SECRET_SHAPES…, AWS_SECRET, URL_PASSWORD,
+ * ASSIGNED_SECRET): a regex none of whose literals of one set occurs in the text cannot match, so
+ * its replace is skipped. Masking only turns characters into `*`, which no literal contains, so
+ * the check on the input holds for every step.
+ */
+const MASK_GATES: string[][][] = [...SECRET_SHAPES, AWS_SECRET, URL_PASSWORD, ASSIGNED_SECRET].map((re) => requiredLiterals(re, 2, 3));
+
+function mayMatch(gate: readonly string[][], lower: string): boolean {
+  for (const set of gate) if (!set.some((lit) => lower.includes(lit))) return false;
+  return true;
+}
+
 export function maskSecrets(s: string): string {
   let out = s;
-  for (const re of SECRET_SHAPES) {
+  const lower = s.toLowerCase();
+  for (let i = 0; i < SECRET_SHAPES.length; i++) {
+    if (!mayMatch(MASK_GATES[i], lower)) continue;
+    const re = SECRET_SHAPES[i];
     re.lastIndex = 0;
     out = out.replace(re, (m) => maskValue(m));
   }
-  out = out.replace(AWS_SECRET, (_m, a: string, v: string) => a + maskValue(v));
-  out = out.replace(URL_PASSWORD, (_m, a: string, pw: string, b: string) =>
-    pw.startsWith('$') || pw.startsWith('<') || pw.startsWith('{') ? a + pw + b : a + maskValue(pw) + b,
-  );
-  out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
+  const k = SECRET_SHAPES.length;
+  if (mayMatch(MASK_GATES[k], lower)) out = out.replace(AWS_SECRET, (_m, a: string, v: string) => a + maskValue(v));
+  if (mayMatch(MASK_GATES[k + 1], lower)) {
+    out = out.replace(URL_PASSWORD, (_m, a: string, pw: string, b: string) =>
+      pw.startsWith('$') || pw.startsWith('<') || pw.startsWith('{') ? a + pw + b : a + maskValue(pw) + b,
+    );
+  }
+  if (mayMatch(MASK_GATES[k + 2], lower)) out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
   return out;
 }
 

@@ -137,7 +137,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
       // lines and their recency fence, escalations, band queries, chunk boundaries).
       const classifier = t.app.get(ScanClassifierService);
       const limits = classifier.limits;
-      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1 };
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4 };
       try {
         await randomSequence();
       } finally {

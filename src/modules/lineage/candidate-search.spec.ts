@@ -8,7 +8,7 @@ const text = (path: string, content: string): FileSide => ({ path, hash: sha256H
 const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });
 
 /** Tiny caps and chunks: every escalation, band query and chunk boundary gets exercised. */
-const TIGHT: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1 };
+const TIGHT: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4 };
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;

@@ -150,7 +150,7 @@ export interface SearchLimits {
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   maxRows: 400_000,
   maxLcsWork: 5_000_000,
-  maxProbeTokens: 20_000,
+  maxProbeTokens: 64,
   caps: [8, 64, 1_024, 16_384, 262_144],
   chunk: 32,
   bandLimit: 512,

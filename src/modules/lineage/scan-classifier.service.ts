@@ -7,10 +7,21 @@ import { fileLineStats, storageRows, type FileLineStats } from './line-stats';
 import type { Classification } from './lineage.types';
 import { SqlCandidateStore } from './sql-candidate-store';
 
+/** The compared scan as the new scan's response shows it (read while locking it). */
+export interface ComparedScanRow {
+  id: number;
+  name: string;
+  verdict: 'pass' | 'review' | 'block';
+  riskScore: number;
+  createdAt: Date;
+}
+
 /** What classify() hands to afterInsert() (the line statistics are computed once). */
 export interface LineageDraft {
   fingerprint: string;
   classification: Classification;
+  /** null when the relation is `new`. */
+  compared?: ComparedScanRow | null;
   lineStats: FileLineStats[];
   /** null for identical scans (no search needed). */
   search: SearchStats | null;
@@ -41,8 +52,11 @@ export class ScanClassifierService {
       // Keep the compared scan until this transaction commits: a concurrent DELETE then waits
       // and its ON DELETE SET NULL reaches the new row too. Already deleted → classify again
       // (each statement sees the latest committed state).
-      const locked: unknown[] = await manager.query('SELECT id FROM scans WHERE id = $1 FOR KEY SHARE', [comparedId]);
-      if (locked.length > 0) return draft;
+      const locked: ComparedScanRow[] = await manager.query(
+        `SELECT id, name, verdict, risk_score AS "riskScore", created_at AS "createdAt" FROM scans WHERE id = $1 FOR KEY SHARE`,
+        [comparedId],
+      );
+      if (locked.length > 0) return { ...draft, compared: locked[0] };
       if (attempt >= MAX_ATTEMPTS) {
         this.logger.warn(`compared scan ${comparedId} vanished ${attempt} times in a row; storing the scan as new`);
         return { ...draft, classification: { relation: 'new', similarity: null, comparedScanId: null } };

@@ -66,7 +66,7 @@ export class ScansService {
       // submissions sees the earlier one (relation `identical`, exact checkCount).
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [skill.fingerprint]);
       const lineage = await this.classifier.classify(manager, skill.fingerprint, skill.files);
-      const id = await this.insertScan(manager, {
+      const stored = await this.insertScan(manager, {
         name,
         source: input.source,
         language,
@@ -77,12 +77,20 @@ export class ScansService {
         description: analysis.description,
         ...lineage.classification,
       });
-      const checkCount = await this.classifier.afterInsert(manager, id, lineage);
-      return { id, checkCount };
+      const checkCount = await this.classifier.afterInsert(manager, stored.scan.id, lineage);
+      return { ...stored, checkCount, compared: lineage.compared ?? null };
     });
-    // checkCount as of this scan's creation (counted under the fingerprint lock, so concurrent
-    // identical submissions get 1, 2, 3, … exactly); GET /scans/{id} counts again.
-    return { ...(await this.detail(created.id)), checkCount: created.checkCount };
+    // The response is built from what was just written (the same view functions as GET
+    // /scans/{id}, no second read). checkCount is as of this scan's creation (counted under the
+    // fingerprint lock, so concurrent identical submissions get 1, 2, 3, … exactly).
+    return {
+      ...toScanView(created.scan),
+      files: created.files.map(toScanFileView),
+      findings: created.findings.map(toFindingView),
+      checkpoints: created.checkpoints.map(toCheckpointView),
+      checkCount: created.checkCount,
+      comparedScan: created.compared ? toComparedScanView(created.compared) : null,
+    };
   }
 
   /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
@@ -124,7 +132,7 @@ export class ScansService {
     const scan = await this.findScan(id);
     const manager = this.dataSource.manager;
     const [files, findings, checkpoints, checkCountRows, compared] = await Promise.all([
-      manager.find(ScanFileEntity, { where: { scanId: id }, order: { path: 'ASC' } }),
+      manager.find(ScanFileEntity, { where: { scanId: id } }).then(byPath),
       manager.find(FindingEntity, { where: { scanId: id }, order: { id: 'ASC' } }),
       manager.find(ScanCheckpointEntity, { where: { scanId: id }, order: { position: 'ASC' } }),
       manager.query('SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1', [scan.fingerprint]),
@@ -195,9 +203,9 @@ export class ScansService {
       similarity: number | null;
       comparedScanId: number | null;
     },
-  ): Promise<number> {
+  ): Promise<{ scan: ScanEntity; files: ScanFileEntity[]; findings: FindingEntity[]; checkpoints: ScanCheckpointEntity[] }> {
     const counts = scan.report.findingCounts;
-    const [{ id }] = await insertRows<{ id: number }>(
+    const [row] = await insertRows<ScanRow>(
       manager,
       'scans',
       [
@@ -211,38 +219,61 @@ export class ScansService {
         counts.critical, counts.high, counts.medium, counts.low, counts.info, counts.security, counts.privacy, counts.total,
         scan.skill.fingerprint, scan.relation, scan.similarity, scan.comparedScanId,
       ]],
-      'id',
+      SCAN_ROW_COLUMNS,
+    );
+    const id = row.id;
+    const files = byPath(
+      scan.skill.files.map((f) =>
+        Object.assign(new ScanFileEntity(), { scanId: id, path: f.path, kind: f.kind, language: f.language, size: f.size, hash: f.hash, content: f.content } satisfies Partial<ScanFileEntity>),
+      ),
     );
     await insertRows(
       manager,
       'scan_files',
       ['scan_id', 'path', 'kind', 'language', 'size', 'hash', 'content'],
-      scan.skill.files.map((f) => [id, f.path, f.kind, f.language, f.size, f.hash, f.content]),
+      files.map((f) => [id, f.path, f.kind, f.language, f.size, f.hash, f.content]),
     );
-    await insertRows(
+    const findings = scan.report.findings.map((f) => {
+      const texts = this.findingTexts(f, scan.language);
+      return Object.assign(new FindingEntity(), {
+        scanId: id, ruleId: f.ruleId, axis: f.axis, severity: f.severity, category: f.category, title: texts.title,
+        description: texts.description, remediation: texts.remediation, file: f.file, line: f.line, snippet: f.snippet, detectedBy: f.detectedBy,
+      } satisfies Partial<FindingEntity>);
+    });
+    // Multi-row INSERT … RETURNING answers in VALUES order: the ids follow the findings.
+    const findingIds = await insertRows<{ id: number }>(
       manager,
       'findings',
       ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by'],
-      scan.report.findings.map((f) => {
-        const texts = this.findingTexts(f, scan.language);
-        return [id, f.ruleId, f.axis, f.severity, f.category, texts.title, texts.description, texts.remediation, f.file, f.line, f.snippet, f.detectedBy];
-      }),
+      findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy]),
+      'id',
+    );
+    findings.forEach((f, i) => (f.id = findingIds[i].id));
+    const checkpoints = scan.report.checkpoints.map((c: EngineCheckpoint, position) =>
+      Object.assign(new ScanCheckpointEntity(), {
+        scanId: id, position, checkpointKey: c.id, label: this.ruleTexts.checkpointLabel(c.category, scan.language), category: c.category,
+        axis: c.axis, severity: c.severity, status: c.status, findingCount: c.findingCount, scoreDelta: c.scoreDelta, detectedBy: c.detectedBy,
+      } satisfies Partial<ScanCheckpointEntity>),
     );
     await insertRows(
       manager,
       'scan_checkpoints',
       ['scan_id', 'position', 'checkpoint_key', 'label', 'category', 'axis', 'severity', 'status', 'finding_count', 'score_delta', 'detected_by'],
-      scan.report.checkpoints.map((c: EngineCheckpoint, position) => [
-        id, position, c.id, this.ruleTexts.checkpointLabel(c.category, scan.language), c.category, c.axis, c.severity, c.status,
-        c.findingCount, c.scoreDelta, c.detectedBy,
+      checkpoints.map((c) => [
+        id, c.position, c.checkpointKey, c.label, c.category, c.axis, c.severity, c.status, c.findingCount, c.scoreDelta, c.detectedBy,
       ]),
     );
-    return id;
+    return { scan: scanFromRow(row), files, findings, checkpoints };
   }
 
   private findingTexts(finding: EngineFinding, language: Language) {
     return finding.texts ?? this.ruleTexts.ruleTexts(finding.ruleId, language);
   }
+}
+
+/** Files in path order by UTF-16 code units (the fingerprint's order), the same on every database collation. */
+function byPath<T extends { path: string }>(files: T[]): T[] {
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The scan's display name: the given name, else the skill's frontmatter name, else the filename. */

@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import { KeywordAutomaton } from './keyword-automaton';
 import { requiredLiterals } from './required-literals';
 
 export const SNIPPET_MAX = 200;
@@ -44,34 +45,61 @@ export function maskValue(v: string): string {
  * the check on the input holds for every step.
  */
 const MASK_GATES: string[][][] = [...SECRET_SHAPES, AWS_SECRET, URL_PASSWORD, ASSIGNED_SECRET].map((re) => requiredLiterals(re, 2, 3));
+/**
+ * All gate literals in one automaton: one pass over the lowercased text tells which occur (the
+ * literals are ASCII, so an occurrence found by the automaton is exactly a `lower.includes(lit)`).
+ */
+const MASK_LITERALS: string[] = [...new Set(MASK_GATES.flat(2))];
+const MASK_AUTOMATON = new KeywordAutomaton(MASK_LITERALS);
+/** The gates as literal indexes into MASK_LITERALS. */
+const MASK_GATE_IDS: number[][][] = MASK_GATES.map((gate) => gate.map((set) => set.map((lit) => MASK_LITERALS.indexOf(lit))));
+const maskPresent = new Uint8Array(MASK_LITERALS.length);
+const markPresent = (kw: number): void => {
+  maskPresent[kw] = 1;
+};
 
-function mayMatch(gate: readonly string[][], lower: string): boolean {
-  for (const set of gate) if (!set.some((lit) => lower.includes(lit))) return false;
+function mayMatch(gate: readonly (readonly number[])[], present: Uint8Array): boolean {
+  for (let g = 0; g < gate.length; g++) {
+    const set = gate[g];
+    let found = false;
+    for (let k = 0; k < set.length && !found; k++) found = present[set[k]] === 1;
+    if (!found) return false;
+  }
   return true;
 }
 
 export function maskSecrets(s: string): string {
   let out = s;
-  const lower = s.toLowerCase();
+  maskPresent.fill(0);
+  MASK_AUTOMATON.scan(s.toLowerCase(), markPresent);
   for (let i = 0; i < SECRET_SHAPES.length; i++) {
-    if (!mayMatch(MASK_GATES[i], lower)) continue;
+    if (!mayMatch(MASK_GATE_IDS[i], maskPresent)) continue;
     const re = SECRET_SHAPES[i];
     re.lastIndex = 0;
     out = out.replace(re, (m) => maskValue(m));
   }
   const k = SECRET_SHAPES.length;
-  if (mayMatch(MASK_GATES[k], lower)) out = out.replace(AWS_SECRET, (_m, a: string, v: string) => a + maskValue(v));
-  if (mayMatch(MASK_GATES[k + 1], lower)) {
+  if (mayMatch(MASK_GATE_IDS[k], maskPresent)) out = out.replace(AWS_SECRET, (_m, a: string, v: string) => a + maskValue(v));
+  if (mayMatch(MASK_GATE_IDS[k + 1], maskPresent)) {
     out = out.replace(URL_PASSWORD, (_m, a: string, pw: string, b: string) =>
       pw.startsWith('$') || pw.startsWith('<') || pw.startsWith('{') ? a + pw + b : a + maskValue(pw) + b,
     );
   }
-  if (mayMatch(MASK_GATES[k + 2], lower)) out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
+  if (mayMatch(MASK_GATE_IDS[k + 2], maskPresent)) out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
   return out;
 }
 
 function showInvisible(s: string): string {
   return s.replace(INVISIBLE_SHOW, (ch) => `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`);
+}
+
+/** Whether `s` has only printable ASCII, tabs and line feeds (nothing for showInvisible or CONTROL to change). */
+function plainPrintable(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 32 || c > 126) && c !== 9 && c !== 10) return false;
+  }
+  return true;
 }
 
 /**
@@ -87,7 +115,7 @@ export function makeSnippet(rawLine: string, normLine: string, matchStart: numbe
     if (from > 0) s = '…' + s;
     if (from + SNIPPET_MAX < src.length) s += '…';
   }
-  s = showInvisible(s).replace(CONTROL, ' ');
+  if (!plainPrintable(s)) s = showInvisible(s).replace(CONTROL, ' ');
   if (s.length > SNIPPET_MAX + 80) s = s.slice(0, SNIPPET_MAX + 80) + '…';
   return maskSecrets(s);
 }

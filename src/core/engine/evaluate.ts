@@ -113,6 +113,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
 
   /** Keyword-pass results per file (lines of the analyzers' literal sets). */
   const lineHits = new Map<FileFacts, TargetLines>();
+  let lastHitsFile: FileFacts | null = null;
+  let lastHits: TargetLines | undefined;
   const ctx: SkillContext = {
     files: safeFiles,
     texts,
@@ -124,8 +126,12 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     emit: hooks.emit,
     isEnabled: enabled,
     mayHaveCreatedWord: (f, line) => {
-      const hits = lineHits.get(f);
-      return hits === undefined || CREATED_WORD_SET < 0 || lineHasSet(hits, CREATED_WORD_SET, line);
+      // Asked line by line for one file after another: the file's keyword-pass result is cached.
+      if (f !== lastHitsFile) {
+        lastHitsFile = f;
+        lastHits = lineHits.get(f);
+      }
+      return lastHits === undefined || CREATED_WORD_SET < 0 || lineHasSet(lastHits, CREATED_WORD_SET, line);
     },
   };
 

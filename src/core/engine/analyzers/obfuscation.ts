@@ -198,11 +198,13 @@ function splitKeywords(ctx: SkillContext, f: FileFacts): void {
   if (f.norm === f.raw) return;
   let reported = 0;
   for (let i = 0; i < f.normLines.length && reported < 20; i++) {
+    // The keyword pass's bit test first: most lines hold no created-word literal.
+    if (!ctx.mayHaveCreatedWord(f, i)) continue;
     const n = f.normLines[i];
     const r = f.rawLines[i] ?? '';
     // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
     // costs a full Unicode normalisation per line.
-    if (n === r || r.length > MAX_COMPARE_LINE || !ctx.mayHaveCreatedWord(f, i)) continue;
+    if (n === r || r.length > MAX_COMPARE_LINE) continue;
     CREATED_WORD.lastIndex = 0;
     let m: RegExpExecArray | null = CREATED_WORD.exec(n);
     if (m === null) continue;

@@ -66,8 +66,70 @@ function decodeEntity(_m: string, hex: string | undefined, dec: string | undefin
   return String.fromCodePoint(cp);
 }
 
+/**
+ * Per non-ASCII code point, what normalizeUnicodeLine does to it when it stands between ASCII
+ * characters and other such code points (filled on first sight): SIMPLE_KEEP = left as is,
+ * SIMPLE_FOLD = only folded by FOLDABLE, COMPLEX = anything else (decomposes under NFKD, is not
+ * a starter — canonical reordering —, is invisible, combining, a tag character or unpaired).
+ * A line whose code points are all ASCII or SIMPLE_* is unchanged by the NFKD step (NFKD only
+ * decomposes and reorders non-starters), so the full pipeline reduces to the FOLDABLE replace.
+ */
+const UNKNOWN = 0;
+const SIMPLE_KEEP = 1;
+const SIMPLE_FOLD = 2;
+const COMPLEX = 3;
+const BMP_KIND = new Uint8Array(65536);
+const ASTRAL_KIND = new Map<number, number>();
+
+function isSingle(re: RegExp, ch: string): boolean {
+  re.lastIndex = 0;
+  const hit = re.test(ch);
+  re.lastIndex = 0;
+  return hit;
+}
+
+function classify(ch: string): number {
+  if (ch.normalize('NFKD') !== ch) return COMPLEX;
+  // Non-starters (canonical combining class > 0) are reordered by NFKD next to other marks.
+  const a = 'a' + ch + '\u0334';
+  const b = 'a\u0345' + ch;
+  if (a.normalize('NFKD') !== a || b.normalize('NFKD') !== b) return COMPLEX;
+  if (isSingle(INVISIBLE, ch) || isSingle(TAG_CHAR, ch) || isSingle(COMBINING, ch)) return COMPLEX;
+  return isSingle(FOLDABLE, ch) ? SIMPLE_FOLD : SIMPLE_KEEP;
+}
+
+/** SIMPLE_KEEP, SIMPLE_FOLD (some character is only folded) or COMPLEX for a line. */
+function lineKind(line: string): number {
+  let kind = SIMPLE_KEEP;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 0x7f) continue;
+    let k: number;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = i + 1 < line.length ? line.charCodeAt(i + 1) : 0;
+      if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) return COMPLEX;
+      const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+      k = ASTRAL_KIND.get(cp) ?? UNKNOWN;
+      if (k === UNKNOWN) {
+        k = classify(String.fromCharCode(c, d));
+        ASTRAL_KIND.set(cp, k);
+      }
+      i++;
+    } else {
+      k = BMP_KIND[c];
+      if (k === UNKNOWN) k = BMP_KIND[c] = classify(String.fromCharCode(c));
+    }
+    if (k === COMPLEX) return COMPLEX;
+    if (k === SIMPLE_FOLD) kind = SIMPLE_FOLD;
+  }
+  return kind;
+}
+
 /** Normalises one line that contains non-ASCII characters. */
 export function normalizeUnicodeLine(line: string): string {
+  const kind = lineKind(line);
+  if (kind === SIMPLE_KEEP) return line;
+  if (kind === SIMPLE_FOLD) return line.replace(FOLDABLE, foldChar);
   let s = line.replace(TAG_CHAR, (_m, low: string) => {
     const c = low.charCodeAt(0) - 0xdc00;
     return c >= 0x20 && c <= 0x7e ? String.fromCharCode(c) : '';

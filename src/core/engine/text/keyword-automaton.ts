@@ -147,6 +147,23 @@ export class KeywordAutomaton {
     }
   }
 
+  /** Sets `present[k] = 1` for every keyword k occurring in `text` (ASCII case folded), without allocating. */
+  markPresent(text: string, present: Uint8Array): void {
+    const next = this.next;
+    const alpha = this.alpha;
+    const width = this.width;
+    const outStart = this.outStart;
+    const outList = this.outList;
+    let s = 0;
+    for (let i = 0, len = text.length; i < len; i++) {
+      const v = next[s + alpha[text.charCodeAt(i)]];
+      s = v & ROW_MASK;
+      if (v === s) continue;
+      const state = s / width;
+      for (let k = outStart[state], b = outStart[state + 1]; k < b; k++) present[outList[k]] = 1;
+    }
+  }
+
   /**
    * Scans `text` (of `lineCount` lines) once. Listed targets get the ascending list of lines on
    * which one of their keywords occurs: the lines of target t are `lines[start[t]] …

@@ -46,17 +46,15 @@ export function maskValue(v: string): string {
  */
 const MASK_GATES: string[][][] = [...SECRET_SHAPES, AWS_SECRET, URL_PASSWORD, ASSIGNED_SECRET].map((re) => requiredLiterals(re, 2, 3));
 /**
- * All gate literals in one automaton: one pass over the lowercased text tells which occur (the
- * literals are ASCII, so an occurrence found by the automaton is exactly a `lower.includes(lit)`).
+ * All gate literals in one automaton: one pass over the text tells which occur, ASCII case
+ * folded. The literals are ASCII and a non-unicode regex never matches a non-ASCII character for
+ * an ASCII one (not even with the i flag), so a regex whose gate is closed cannot match.
  */
 const MASK_LITERALS: string[] = [...new Set(MASK_GATES.flat(2))];
 const MASK_AUTOMATON = new KeywordAutomaton(MASK_LITERALS);
 /** The gates as literal indexes into MASK_LITERALS. */
 const MASK_GATE_IDS: number[][][] = MASK_GATES.map((gate) => gate.map((set) => set.map((lit) => MASK_LITERALS.indexOf(lit))));
 const maskPresent = new Uint8Array(MASK_LITERALS.length);
-const markPresent = (kw: number): void => {
-  maskPresent[kw] = 1;
-};
 
 function mayMatch(gate: readonly (readonly number[])[], present: Uint8Array): boolean {
   for (let g = 0; g < gate.length; g++) {
@@ -71,7 +69,7 @@ function mayMatch(gate: readonly (readonly number[])[], present: Uint8Array): bo
 export function maskSecrets(s: string): string {
   let out = s;
   maskPresent.fill(0);
-  MASK_AUTOMATON.scan(s.toLowerCase(), markPresent);
+  MASK_AUTOMATON.markPresent(s, maskPresent);
   for (let i = 0; i < SECRET_SHAPES.length; i++) {
     if (!mayMatch(MASK_GATE_IDS[i], maskPresent)) continue;
     const re = SECRET_SHAPES[i];

@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, type TargetLines } from './matcher';
+import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './matcher';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';
@@ -136,13 +136,23 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   };
 
   // Phase 1: pattern rules per file, then main analyzers.
-  for (const f of texts) {
+  // All keyword passes first (the automaton's table stays in the cache), then the rules per file.
+  const scanned: (TargetLines | null)[] = texts.map((f) => {
     try {
-      lineHits.set(f, runPatternRules(COMPILED, f, markdown.get(f) ?? null, hooks));
+      return scanPatternKeywords(COMPILED, f);
+    } catch {
+      return null;
+    }
+  });
+  texts.forEach((f, i) => {
+    const hits = scanned[i];
+    try {
+      if (hits === null) throw new Error('keyword pass failed');
+      lineHits.set(f, runScannedPatternRules(COMPILED, f, markdown.get(f) ?? null, hooks, hits));
     } catch {
       state.errored.add('ingest');
     }
-  }
+  });
   const runAnalyzer = (a: Analyzer) => {
     try {
       a.run(ctx, state.hits.slice());

@@ -284,9 +284,21 @@ function setOnLines(hits: TargetLines, si: number, a: number, b: number): boolea
  * pattern is skipped on a window that lacks one of its required literal sets (it cannot match there).
  */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): TargetLines {
-  const { rules } = compiled;
+  return runScannedPatternRules(compiled, f, md, hooks, scanPatternKeywords(compiled, f));
+}
+
+/** The keyword pass of runPatternRules alone (see runScannedPatternRules). */
+export function scanPatternKeywords(compiled: CompiledPatternRules, f: FileFacts): TargetLines {
   // normLines is the text split at \n: the scan knows the line count in advance.
-  const hits = compiled.automaton.scanTargets(f.norm, compiled.targets, f.normLines.length);
+  return compiled.automaton.scanTargets(f.norm, compiled.targets, f.normLines.length);
+}
+
+/**
+ * runPatternRules with the keyword pass already done (`hits` from scanPatternKeywords): scanning
+ * several files one after another keeps the automaton's table in the cache.
+ */
+export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks, hits: TargetLines): TargetLines {
+  const { rules } = compiled;
   const starts = hits.lineStarts;
   const cache = newContextCache();
   for (let ri = 0; ri < rules.length; ri++) {

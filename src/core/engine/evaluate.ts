@@ -27,6 +27,13 @@ const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, ob
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
 
+/** Id, category and axis of every checkpoint, in report order (the same for every run). */
+const CHECKPOINT_BASES: readonly Pick<EngineCheckpoint, 'id' | 'category' | 'axis'>[] = CATEGORY_AXIS.map(([category, axis]) => ({
+  id: checkpointIdOfCategory(category),
+  category,
+  axis: AXIS_OF_CATEGORY.get(category) ?? axis,
+}));
+
 const DISCLOSURE = rx('evaluate:telemetry-disclosure', String.raw`\b(?:telemetry|analytics|opt[- ]out|DO_NOT_TRACK|privacy policy|anonymous usage)\b`, 'i');
 
 function findSkillMd(texts: FileFacts[]): FileFacts | null {
@@ -226,18 +233,15 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
   );
 
-  const checkpoints: EngineCheckpoint[] = CATEGORY_AXIS.map(([category, axis]) => {
-    const id = checkpointIdOfCategory(category);
-    return {
-      id,
-      category,
-      axis: AXIS_OF_CATEGORY.get(category) ?? axis,
-      severity: null,
-      status: state.errored.has(id) ? 'error' : 'pass',
-      findingCount: 0,
-      scoreDelta: 0,
-      detectedBy: 'static',
-    };
-  });
+  const checkpoints: EngineCheckpoint[] = CHECKPOINT_BASES.map(({ id, category, axis }) => ({
+    id,
+    category,
+    axis,
+    severity: null,
+    status: state.errored.has(id) ? 'error' : 'pass',
+    findingCount: 0,
+    scoreDelta: 0,
+    detectedBy: 'static',
+  }));
   return scoreReport(findings, checkpoints);
 }

@@ -14,7 +14,7 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
   });
 
   it('declines what it does not model', () => {
-    for (const l of ['description: |', 'name: "quoted"', 'a: b # comment', 'a: b: c', 'a: true', 'x: 1.5', 'a: [b]', 'a:b', ' a: b', 'a: b ', '- a', 'a: b\u00e9']) {
+    for (const l of ['description: |', 'name: "quoted"', 'a: b # comment', 'a: b: c', 'a: true', 'x: 1.5', 'a: [b]', 'a:b', ' a: b', 'a: b ', '- a', 'a: b\u0085', 'a: b\ud83d\ude00', 'a: \u00e9 #x']) {
       expect(parseSimpleMapping([l])).toBeNull();
     }
     expect(parseSimpleMapping(['a: x', 'a: y'])).toBeNull();
@@ -40,5 +40,29 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
       { numRuns: 5000, seed: 9 },
     );
     expect(answered).toBeGreaterThan(500);
+  });
+
+  it('agrees with the YAML parser on values with non-ASCII characters', () => {
+    const valChar = fc.oneof(
+      fc.constantFrom('a', 'B', ' ', '.', ',', "'", '"', '-', ':', '#', '|', '>', '&', '*', '!', '%', '@', '`', '[', '{', '\\'),
+      fc.constantFrom('\u00e9', '\u00fc', '\u00df', '\u00f1', '\u00a0', '\u2013', '\u2019', '\u201c', '\u2028', '\u2029', '\u3000', '\u0085', '\ufeff', '\ud83d', '\ude00', '\u00c4', '\u00bf', '\u00a1', '\u00d7'),
+      fc.integer({ min: 0x80, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    );
+    const line = fc
+      .tuple(fc.constantFrom('name', 'description', 'a'), fc.constantFrom(': ', ':'), fc.constantFrom('', 'x', '\u00dc', '\u00e9'), fc.array(valChar, { minLength: 1, maxLength: 12 }))
+      .map(([k, sep, v0, v]) => `${k}${sep}${v0}${v.join('')}`);
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 3 }), (lines) => {
+        const fast = parseSimpleMapping(lines);
+        if (fast === null) return;
+        answered++;
+        const y = viaYaml(lines);
+        expect(y.errors).toEqual([]);
+        expect(fast).toEqual(y.data);
+      }),
+      { numRuns: 20000, seed: 11 },
+    );
+    expect(answered).toBeGreaterThan(1000);
   });
 });

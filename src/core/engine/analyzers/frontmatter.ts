@@ -55,8 +55,17 @@ function isAsciiLetter(c: number): boolean {
 }
 
 /**
+ * A BMP character outside ASCII, C1 controls and surrogates (U+00A0–U+D7FF): YAML takes it as a
+ * plain character anywhere in a plain scalar (checked for every such character against the parser).
+ */
+function isPlainBmp(c: number): boolean {
+  return c >= 0xa0 && c <= 0xd7ff;
+}
+
+/**
  * Fast path for the common frontmatter shape: every line is `key: plain text` with a letter-led
- * key and a letter-led value of printable ASCII that no YAML rule can turn into anything but that
+ * key and a value led by a letter (or a character of isPlainBmp) made of printable ASCII and
+ * isPlainBmp characters that no YAML rule can turn into anything but that
  * string (no `#`, no `: `, no flow brackets, no trailing `:` or space, not true/false/null), keys
  * unique. Returns what the YAML parser would produce for such a document, or null when any line
  * falls outside that shape (the caller then runs the parser).
@@ -74,9 +83,10 @@ export function parseSimpleMapping(lines: readonly string[]): Record<string, unk
     }
     const key = line.slice(0, colon);
     const value = line.slice(colon + 2);
-    if (value.length === 0 || !isAsciiLetter(value.charCodeAt(0))) return null;
+    if (value.length === 0 || !(isAsciiLetter(value.charCodeAt(0)) || isPlainBmp(value.charCodeAt(0)))) return null;
     for (let i = 0; i < value.length; i++) {
       const c = value.charCodeAt(i);
+      if (c > 126 && isPlainBmp(c)) continue;
       if (c < 32 || c > 126 || c === 35 /* # */ || c === 91 || c === 93 || c === 123 || c === 125) return null;
       if (c === 58 /* : */ && (i + 1 === value.length || value.charCodeAt(i + 1) === 32)) return null;
     }

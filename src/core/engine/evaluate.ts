@@ -171,8 +171,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   // Phase 2: analyzers that read the hits of phase 1.
   for (const a of ANALYZERS) if (a.phase === 'derive') runAnalyzer(a);
 
-  // Disclosed telemetry weighs less.
-  const disclosed = DISCLOSURE.test(instructionText);
+  // Disclosed telemetry weighs less (the instruction text is searched only once a tracking hit needs it).
+  let disclosed: boolean | undefined;
 
   // Settings, dedupe (one finding per rule per line), per-rule-per-file cap.
   const findings: EngineFinding[] = [];
@@ -191,7 +191,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     if (n >= PER_RULE_FILE_CAP) continue;
     perFile.set(capKey, n + 1);
     let hit = h;
-    if (disclosed && meta.category === 'tracking' && h.ruleId !== 'tracking-phone-home') hit = { ...h, delta: h.delta - 1 };
+    if (meta.category === 'tracking' && h.ruleId !== 'tracking-phone-home' && (disclosed ??= DISCLOSURE.test(instructionText))) hit = { ...h, delta: h.delta - 1 };
     findings.push({
       ruleId: h.ruleId,
       axis: meta.axis,

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
 import type { BenchRow } from './bench-row';
+export { rng } from '../src/core/testing/rng';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -224,18 +225,6 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), for reproducible generated skills. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A module's `if (require.main === module)` entry point: runs `bench`, prints one line per row

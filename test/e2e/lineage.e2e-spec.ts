@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
 import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
+import { rng } from '../../src/core/testing/rng';
 import { DEFAULT_SEARCH_LIMITS } from '../../src/modules/lineage/candidate-search';
 import { ScanClassifierService } from '../../src/modules/lineage/scan-classifier.service';
 import { textScan, zipScan } from '../factories/scan-input.factory';
@@ -166,7 +167,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
     });
 
     async function randomSequence(): Promise<void> {
-      const r = mulberry(Number.parseInt(tag, 16));
+      const r = rng(Number.parseInt(tag, 16));
       const ids: number[] = [];
       const vocabulary = ['', '---', '## Usage', '```', 'import os', `eta ${tag} common`];
       const heads: Array<Map<string, string[]>> = [];
@@ -377,17 +378,6 @@ describe('TRUNCATE scans (e2e)', () => {
     }
   });
 });
-
-function mulberry(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The connected component of `id` over compared_scan_id links and equal fingerprints, newest first. */
 async function bruteForceFamily(db: DataSource, id: number): Promise<number[]> {

@@ -18,6 +18,7 @@ import {
 } from './candidates';
 import { EarlierScan, ScanMatch, classifyRelation, compareMatches, matchScan, relationFor } from './relation';
 import { FileSide, scanSimilarity } from './similarity';
+import { rng } from '../testing/rng';
 
 const text = (path: string, content: string): FileSide => ({ path, hash: sha256Hex(content), size: Buffer.byteLength(content), content });
 const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });
@@ -40,17 +41,6 @@ describe('line hashes', () => {
 });
 
 // ---- random skill families --------------------------------------------------------------
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Skill = Map<string, { lines: string[] | null; tag: string; crlf: boolean }>;
 

@@ -3,23 +3,13 @@ import { classifyRelation, fingerprintOf, sha256Hex, type EarlierScan, type File
 import { DEFAULT_SEARCH_LIMITS, searchCompared, trivialBandRatio, type SearchLimits } from './candidate-search';
 import { fileLineStats, isTrivialLine } from './line-stats';
 import { MemoryCandidateStore } from './memory-candidate-store';
+import { rng } from '../../core/testing/rng';
 
 const text = (path: string, content: string): FileSide => ({ path, hash: sha256Hex(content), size: Buffer.byteLength(content), content });
 const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });
 
 /** Tiny caps and chunks: every escalation, band query and chunk boundary gets exercised. */
 const TIGHT: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4 };
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Skill = Map<string, { lines: string[] | null; tag: string; crlf: boolean }>;
 

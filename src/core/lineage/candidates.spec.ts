@@ -9,7 +9,6 @@ import {
   lineHashes,
   restUpperBound,
   selectBestMatch,
-  selectBestMatchAsync,
   sharedLineCount,
   sharesAnything,
   summarizeScan,
@@ -198,7 +197,7 @@ describe('selectBestMatch', () => {
     );
   });
 
-  it('loads only candidates whose bound can still beat the best exact match', async () => {
+  it('loads only candidates whose bound can still beat the best exact match', () => {
     const base = Array.from({ length: 50 }, (_, i) => `line ${i}`);
     const v = (edited: number[]) => [text('SKILL.md', base.map((l, i) => (edited.includes(i) ? `edited ${i}` : l)).join('\n')), text('a.py', 'x = 1\n')];
     const earlier = [
@@ -210,7 +209,7 @@ describe('selectBestMatch', () => {
     const cur = summarizeScan(current);
     const cands = earlier.map((e) => toCandidateSummary(cur, e.id, summarizeScan(e.files)));
     const loads: Array<[number, string[]]> = [];
-    const res = await selectBestMatchAsync(current, cands, async (id, paths) => {
+    const res = selectBestMatch(current, cands, (id, paths) => {
       loads.push([id, paths]);
       return earlier.find((e) => e.id === id)!.files;
     });

@@ -249,7 +249,6 @@ export interface SelectResult {
 
 /** Files of scan `scanId` at (at least) `paths`, with content. May return more files. */
 export type LoadFiles = (scanId: number, paths: string[]) => readonly FileSide[];
-export type LoadFilesAsync = (scanId: number, paths: string[]) => Promise<readonly FileSide[]> | readonly FileSide[];
 
 interface CurrentIndex {
   shapes: FileShape[];
@@ -337,31 +336,6 @@ export function selectBestMatch(
     else {
       loaded++;
       match = exactMatch(index, byId.get(bound.scanId) as CandidateSummary, bound, loadFiles(bound.scanId, bound.needsContent));
-    }
-    if (!best || compareMatches(match, best) > 0) best = match;
-  }
-  return finish(best, loaded, options);
-}
-
-/** {@link selectBestMatch} with an asynchronous loader (database access). */
-export async function selectBestMatchAsync(
-  current: readonly FileSide[],
-  candidates: readonly CandidateSummary[],
-  loadFiles: LoadFilesAsync,
-  options: SelectOptions = {},
-): Promise<SelectResult> {
-  const index = indexCurrent(current);
-  const byId = new Map(candidates.map((c) => [c.scanId, c]));
-  let best: ScanMatch | null = null;
-  let loaded = 0;
-  for (const bound of orderByBound(index, candidates)) {
-    if (best && compareMatches(bound, best) < 0) break;
-    let match: ScanMatch;
-    if (bound.exact) match = { scanId: bound.scanId, similarity: bound.similarity, byteIdentical: bound.byteIdentical };
-    else {
-      loaded++;
-      const files = await loadFiles(bound.scanId, bound.needsContent);
-      match = exactMatch(index, byId.get(bound.scanId) as CandidateSummary, bound, files);
     }
     if (!best || compareMatches(match, best) > 0) best = match;
   }

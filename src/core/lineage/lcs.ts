@@ -51,13 +51,21 @@ interface Prepared {
   symbols: number;
 }
 
-function prepare(a: readonly string[], b: readonly string[]): Prepared {
+/** Lengths of the common prefix and of the common suffix after it (they never overlap). */
+export function commonEnds(a: readonly string[], b: readonly string[]): { prefix: number; suffix: number } {
   const n = a.length;
   const m = b.length;
   let prefix = 0;
   while (prefix < n && prefix < m && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
   while (suffix < n - prefix && suffix < m - prefix && a[n - 1 - suffix] === b[m - 1 - suffix]) suffix++;
+  return { prefix, suffix };
+}
+
+function prepare(a: readonly string[], b: readonly string[]): Prepared {
+  const n = a.length;
+  const m = b.length;
+  const { prefix, suffix } = commonEnds(a, b);
   const aEnd = n - suffix;
   const bEnd = m - suffix;
 

@@ -9,7 +9,7 @@
  * (`lcsAlign(a, b, budget)`) still finishes quickly: it is exact when it completes within the
  * budget and otherwise returns a common subsequence, i.e. a LOWER bound of the LCS.
  */
-import { lcsAlign, lcsLength } from '../../core/lineage';
+import { commonEnds, lcsAlign, lcsLength } from '../../core/lineage';
 
 /** Work units (comparable to the inner-loop steps counted by lcs.ts). */
 export interface WorkBudget {
@@ -22,10 +22,7 @@ const MAX_MASK_WORDS = 4 * 1024 * 1024; // as in lcs.ts
 export function estimateLcsCost(a: readonly string[], b: readonly string[]): number {
   const n0 = a.length;
   const m0 = b.length;
-  let prefix = 0;
-  while (prefix < n0 && prefix < m0 && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < n0 - prefix && suffix < m0 - prefix && a[n0 - 1 - suffix] === b[m0 - 1 - suffix]) suffix++;
+  const { prefix, suffix } = commonEnds(a, b);
   const countB = new Map<string, number>();
   for (let j = prefix; j < m0 - suffix; j++) countB.set(b[j], (countB.get(b[j]) ?? 0) + 1);
   const countA = new Map<string, number>();
@@ -64,10 +61,7 @@ export interface BoundedLcs {
 export function uniqueLineLowerBound(a: readonly string[], b: readonly string[]): number {
   const n0 = a.length;
   const m0 = b.length;
-  let prefix = 0;
-  while (prefix < n0 && prefix < m0 && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < n0 - prefix && suffix < m0 - prefix && a[n0 - 1 - suffix] === b[m0 - 1 - suffix]) suffix++;
+  const { prefix, suffix } = commonEnds(a, b);
   const inA = new Map<string, number>(); // line → index, or -1 when repeated
   for (let i = prefix; i < n0 - suffix; i++) inA.set(a[i], inA.has(a[i]) ? -1 : i);
   const inB = new Map<string, number>();

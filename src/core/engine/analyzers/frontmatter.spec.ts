@@ -8,6 +8,23 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
     return { data: doc.toJS({ maxAliasCount: 20 }), errors: doc.errors.map((e) => e.code) };
   }
 
+  /** Runs the property "the fast path, when it answers, equals the YAML parser"; returns how often it answered. */
+  function agreementsWithYaml(line: fc.Arbitrary<string>, maxLines: number, numRuns: number, seed: number): number {
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: maxLines }), (lines) => {
+        const fast = parseSimpleMapping(lines);
+        if (fast === null) return;
+        answered++;
+        const y = viaYaml(lines);
+        expect(y.errors).toEqual([]);
+        expect(fast).toEqual(y.data);
+      }),
+      { numRuns, seed },
+    );
+    return answered;
+  }
+
   it('parses the usual name / description / license block like the YAML parser', () => {
     const lines = ['name: pdf-tools', "description: Extracts text from PDFs, fills forms (AcroForm) and merges files. Use when the user's task involves a PDF.", 'license: Complete terms in LICENSE.txt', 'allowed-tools: Read, Grep, Bash(git:*)'];
     expect(parseSimpleMapping(lines)).toEqual(viaYaml(lines).data);
@@ -27,19 +44,7 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
     const line = fc
       .tuple(fc.constantFrom('n', 'd', 'T', 'y', 'on', 'no', 'name'), fc.array(keyChar, { maxLength: 6 }), fc.constantFrom(': ', ':  ', ':'), fc.constantFrom('', 'a', 'Y', 'N', 'O', 'no', 'yes', 'on', 'off', 'true', 'null'), fc.array(valChar, { maxLength: 30 }))
       .map(([k0, k, sep, v0, v]) => `${k0}${k.join('')}${sep}${v0}${v.join('')}`);
-    let answered = 0;
-    fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
-        const fast = parseSimpleMapping(lines);
-        if (fast === null) return;
-        answered++;
-        const y = viaYaml(lines);
-        expect(y.errors).toEqual([]);
-        expect(fast).toEqual(y.data);
-      }),
-      { numRuns: 5000, seed: 9 },
-    );
-    expect(answered).toBeGreaterThan(500);
+    expect(agreementsWithYaml(line, 4, 5000, 9)).toBeGreaterThan(500);
   });
 
   it('agrees with the YAML parser on values with non-ASCII characters', () => {
@@ -51,18 +56,6 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
     const line = fc
       .tuple(fc.constantFrom('name', 'description', 'a'), fc.constantFrom(': ', ':'), fc.constantFrom('', 'x', '\u00dc', '\u00e9'), fc.array(valChar, { minLength: 1, maxLength: 12 }))
       .map(([k, sep, v0, v]) => `${k}${sep}${v0}${v.join('')}`);
-    let answered = 0;
-    fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 3 }), (lines) => {
-        const fast = parseSimpleMapping(lines);
-        if (fast === null) return;
-        answered++;
-        const y = viaYaml(lines);
-        expect(y.errors).toEqual([]);
-        expect(fast).toEqual(y.data);
-      }),
-      { numRuns: 20000, seed: 11 },
-    );
-    expect(answered).toBeGreaterThan(1000);
+    expect(agreementsWithYaml(line, 3, 20000, 11)).toBeGreaterThan(1000);
   });
 });

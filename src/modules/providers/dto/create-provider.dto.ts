@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { API_TYPES, type ApiType } from '../../../infra/ai/ai.types';
-import { BASE_URL_OPTIONS, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
+import { BaseUrlChecks, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
 
 /** AiProviderInput of the spec. */
 export class CreateProviderDto {
@@ -20,11 +20,7 @@ export class CreateProviderDto {
 
   @ApiProperty({ minLength: 1, maxLength: MAX_URL_LENGTH, example: 'https://api.example.com/v1', description: 'http(s) URL; requests go to {baseUrl}/models, /chat/completions or /messages' })
   @IsDefined()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_URL_LENGTH)
-  @IsUrl(BASE_URL_OPTIONS)
+  @BaseUrlChecks()
   baseUrl: string;
 
   @ApiProperty({ minLength: 1, maxLength: MAX_NAME_LENGTH })

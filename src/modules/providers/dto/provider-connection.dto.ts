@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { API_TYPES, type ApiType } from '../../../infra/ai/ai.types';
-import { BASE_URL_OPTIONS, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
+import { BaseUrlChecks, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
 
 /** ProviderListModelsInput of the spec. */
 export class ListModelsDto {
@@ -12,11 +12,7 @@ export class ListModelsDto {
 
   @ApiProperty({ minLength: 1, maxLength: MAX_URL_LENGTH })
   @IsDefined()
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_URL_LENGTH)
-  @IsUrl(BASE_URL_OPTIONS)
+  @BaseUrlChecks()
   baseUrl: string;
 
   @ApiPropertyOptional({ type: String, description: 'Used when non-empty; else the stored token of providerId' })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { API_TYPES, type ApiType } from '../../../infra/ai/ai.types';
-import { BASE_URL_OPTIONS, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
+import { BaseUrlChecks, MAX_NAME_LENGTH, MAX_TOKEN_LENGTH, MAX_URL_LENGTH, TOKEN_PATTERN, Trim } from './provider-fields';
 
 const present = (_: object, value: unknown) => value !== undefined;
 
@@ -25,11 +25,7 @@ export class UpdateProviderDto {
 
   @ApiPropertyOptional({ minLength: 1, maxLength: MAX_URL_LENGTH })
   @ValidateIf(present)
-  @Trim()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_URL_LENGTH)
-  @IsUrl(BASE_URL_OPTIONS)
+  @BaseUrlChecks()
   baseUrl?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: MAX_NAME_LENGTH })

@@ -30,6 +30,12 @@ export type DomainErrorCode =
   | 'ingest.encryptedEntry'
   | 'ingest.unsupportedCompression'
   | 'ingest.corruptEntry'
+  // archive structure (zip-structure.ts)
+  | 'ingest.ambiguousZip'
+  | 'ingest.entryCountMismatch'
+  | 'ingest.headerMismatch'
+  | 'ingest.multiDisk'
+  | 'ingest.zip64'
   | 'ingest.tooManyEntries'
   | 'ingest.totalTooLarge'
   | 'ingest.entryTooLarge'

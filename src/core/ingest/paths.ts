@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { DomainError } from '../errors';
 
 /** Path used for a text paste and for a single-file upload without a usable filename. */
@@ -58,13 +59,29 @@ export function sanitiseFilename(filename: unknown): string {
 }
 
 /**
- * OS junk that is skipped (not scanned, not fingerprinted): anything under a top-level
- * `__MACOSX/` folder (macOS resource forks) and every `.DS_Store` file.
+ * Paths where macOS leaves junk: anything under a top-level `__MACOSX/` folder (resource forks)
+ * and every `.DS_Store` file. Whether such a file is skipped is decided by {@link isOsJunk}.
  */
 export function isJunkPath(path: string): boolean {
   if (path === '__MACOSX' || path.startsWith('__MACOSX/')) return true;
   const base = path.slice(path.lastIndexOf('/') + 1);
   return base === '.DS_Store';
+}
+
+const APPLE_DOUBLE_MAGIC = Buffer.from([0x00, 0x05, 0x16, 0x07]);
+const DS_STORE_MAGIC = Buffer.from([0x00, 0x00, 0x00, 0x01, 0x42, 0x75, 0x64, 0x31]); // \0\0\0\1Bud1
+
+/**
+ * OS junk that is skipped (not scanned, not fingerprinted): a junk path ({@link isJunkPath}) whose
+ * content is what macOS writes there — an AppleDouble file (`__MACOSX/…`) or a `.DS_Store`
+ * "Bud1" store. Anything else under such a name is an ordinary file: every extractor unpacks it,
+ * so the scanner must see it (a `__MACOSX/run.sh` is scanned).
+ */
+export function isOsJunk(path: string, data: Buffer): boolean {
+  if (!isJunkPath(path)) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const magic = base === '.DS_Store' ? DS_STORE_MAGIC : APPLE_DOUBLE_MAGIC;
+  return data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
 }
 
 /**

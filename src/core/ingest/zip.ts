@@ -3,7 +3,8 @@ import { crc32, inflateRawSync } from 'node:zlib';
 import AdmZip from 'adm-zip';
 import { DomainError } from '../errors';
 import type { IngestLimits } from './ingest.types';
-import { assertUniquePaths, isJunkPath, normaliseEntryPath, stripCommonRoot } from './paths';
+import { assertUniquePaths, isOsJunk, normaliseEntryPath, stripCommonRoot } from './paths';
+import { walkZipStructure } from './zip-structure';
 
 /**
  * The compression-ratio limit only applies to entries that inflate to more than this many bytes.
@@ -12,12 +13,12 @@ import { assertUniquePaths, isJunkPath, normaliseEntryPath, stripCommonRoot } fr
  */
 export const RATIO_FLOOR_BYTES = 64 * 1024;
 
-const EOCD_SIG = 0x06054b50;
-const EOCD_SIZE = 22;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const STORED = 0;
 const DEFLATED = 8;
+
+export { findEocd } from './zip-structure';
 
 export interface ZipFileEntry {
   /** Normalised path relative to the skill root (common top-level folder stripped). */
@@ -29,16 +30,6 @@ export interface ZipFileEntry {
 interface Candidate {
   entry: AdmZip.IZipEntry;
   path: string;
-}
-
-/** Offset of the end-of-central-directory record, or -1. Scans only the last 64 KiB + 22 bytes. */
-export function findEocd(buf: Buffer): number {
-  const last = buf.length - EOCD_SIZE;
-  const stop = Math.max(0, last - 0xffff);
-  for (let i = last; i >= stop; i--) {
-    if (buf[i] === 0x50 && buf.readUInt32LE(i) === EOCD_SIG) return i;
-  }
-  return -1;
 }
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -56,31 +47,24 @@ function isAdmZipError(e: unknown, message: string): boolean {
   return e instanceof Error && e.message.startsWith(`ADM-ZIP: ${message}`);
 }
 
+/**
+ * The structure is walked and cross-checked first (zip-structure.ts: counts, layout, local
+ * headers, limits); only then does adm-zip parse the same central directory. Its entries must be
+ * exactly the walked records — if the two readers ever disagreed, the archive is ambiguous.
+ */
 function openZip(buf: Buffer, limits: IngestLimits): AdmZip.IZipEntry[] {
-  const eocd = findEocd(buf);
-  if (eocd < 0) throw new DomainError('ingest.notZip');
-  // Entry counts from the EOCD (0xFFFF means ZIP64: counted again after parsing).
-  const diskEntries = buf.readUInt16LE(eocd + 8);
-  const totalEntries = buf.readUInt16LE(eocd + 10);
-  const declared = Math.max(diskEntries, totalEntries);
-  if (declared !== 0xffff && declared > limits.maxEntries) {
-    throw new DomainError('ingest.tooManyEntries', { limit: limits.maxEntries });
-  }
+  const records = walkZipStructure(buf, limits.maxEntries);
   let entries: AdmZip.IZipEntry[];
   try {
-    const zip = new AdmZip(buf, { readEntries: false });
-    if (zip.getEntryCount() > limits.maxEntries) {
-      throw new DomainError('ingest.tooManyEntries', { limit: limits.maxEntries });
-    }
-    entries = zip.getEntries();
+    entries = new AdmZip(buf, { readEntries: false }).getEntries();
   } catch (e) {
-    if (e instanceof DomainError) throw e;
     if (isAdmZipError(e, 'Duplicate entry name')) throw new DomainError('ingest.duplicatePath');
     throw new DomainError('ingest.notZip');
   }
-  if (entries.length > limits.maxEntries) {
-    throw new DomainError('ingest.tooManyEntries', { limit: limits.maxEntries });
-  }
+  const agree =
+    entries.length === records.length &&
+    entries.every((entry, i) => entry.rawEntryName.equals(records[i].rawName) && entry.header.offset === records[i].localOffset);
+  if (!agree) throw new DomainError('ingest.ambiguousZip');
   return entries;
 }
 
@@ -94,12 +78,14 @@ type LimitCode = 'ingest.entryTooLarge' | 'ingest.totalTooLarge' | 'ingest.compr
 
 /**
  * Extracts the files of a ZIP with hard limits on the bytes actually produced (header sizes are
- * never trusted). Steps: EOCD + adm-zip parse (`ingest.notZip`); entry count before anything is
- * inflated (`ingest.tooManyEntries`, all entries incl. directories and junk); every name is
- * normalised and checked (paths.ts), symlinks rejected; directories and OS junk skipped; a single
- * common root folder stripped; duplicates rejected; then each file is copied (stored) or inflated
- * (deflate) with `maxOutputLength` = the tightest of the per-entry, remaining-total and
- * compression-ratio budgets, and its CRC-32 verified.
+ * never trusted). Steps: the structural walk (zip-structure.ts: EOCD, central directory, local
+ * headers, layout; entry count against the limit, all entries incl. directories and junk) and
+ * the adm-zip parse, before anything is inflated; every name is normalised and checked
+ * (paths.ts), symlinks rejected, directories skipped, duplicates rejected; then each file is
+ * copied (stored) or inflated (deflate) with `maxOutputLength` = the tightest of the per-entry,
+ * remaining-total and compression-ratio budgets, and its CRC-32 verified; genuine macOS junk
+ * (`__MACOSX/` AppleDouble files, `.DS_Store` stores) is dropped; a single common root folder is
+ * stripped.
  */
 export function readZip(buf: Buffer, limits: IngestLimits): ZipFileEntry[] {
   const entries = openZip(buf, limits);
@@ -110,23 +96,24 @@ export function readZip(buf: Buffer, limits: IngestLimits): ZipFileEntry[] {
     if (((entry.header.attr >>> 16) & S_IFMT) === S_IFLNK) {
       throw new DomainError('ingest.symlink', { path });
     }
-    if (isDirectory || entry.isDirectory || isJunkPath(path)) continue;
+    if (isDirectory || entry.isDirectory) continue;
     candidates.push({ entry, path });
   }
   if (candidates.length === 0) throw new DomainError('ingest.emptyZip');
+  // Duplicates are refused before anything is inflated (junk-looking paths included).
+  assertUniquePaths(candidates.map((c) => c.path));
 
-  const paths = stripCommonRoot(candidates.map((c) => c.path));
-  assertUniquePaths(paths);
-
-  const files: ZipFileEntry[] = [];
+  const kept: ZipFileEntry[] = [];
   let total = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    const path = paths[i];
-    const data = extractEntry(candidates[i].entry, path, limits, limits.maxTotalBytes - total);
+  for (const { entry, path } of candidates) {
+    const data = extractEntry(entry, path, limits, limits.maxTotalBytes - total);
     total += data.length;
-    files.push({ path, data });
+    if (!isOsJunk(path, data)) kept.push({ path, data });
   }
-  return files;
+  if (kept.length === 0) throw new DomainError('ingest.emptyZip');
+
+  const paths = stripCommonRoot(kept.map((f) => f.path));
+  return kept.map((f, i) => ({ path: paths[i], data: f.data }));
 }
 
 function extractEntry(entry: AdmZip.IZipEntry, path: string, limits: IngestLimits, remaining: number): Buffer {

@@ -9,6 +9,7 @@ import { requestLanguage } from './infra/i18n/request-language';
 import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
+import { jsonDepthExceeds, JsonTooDeepError, MAX_JSON_DEPTH } from './common/http/json-depth';
 import { setupSwagger } from './common/openapi/swagger.setup';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 
@@ -33,7 +34,7 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.use(app.get(HTTP_LOGGER));
   app.setGlobalPrefix('api');
   applySecurityMiddleware(app, config);
-  app.useBodyParser('json', { limit: config.limits.maxBodyBytes });
+  app.useBodyParser('json', { limit: config.limits.maxBodyBytes, verify: rejectDeepJson });
   app.set('x-powered-by', false);
   // Nest only routes under /api; anything outside it still gets the {error} body.
   const i18n: I18nService<Record<string, unknown>> = app.get(I18nService);
@@ -44,6 +45,11 @@ export function configureApiApp(app: NestExpressApplication): void {
   });
   setupSwagger(app);
   app.enableShutdownHooks();
+}
+
+/** body-parser `verify` hook: refuses over-deep bodies before they are parsed (400 jsonTooDeep). */
+function rejectDeepJson(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) throw new JsonTooDeepError(MAX_JSON_DEPTH);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -4,6 +4,7 @@ import { I18nService } from 'nestjs-i18n';
 import { DomainError } from '../../core/errors';
 import { requestLanguage } from '../../infra/i18n/request-language';
 import { AppError } from '../errors/app-error';
+import { JsonTooDeepError } from '../http/json-depth';
 
 /** Status for each domain error code; anything not listed is a bad input (400). */
 const DOMAIN_STATUS: Record<string, number> = {};
@@ -57,6 +58,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const bodyParserType = (exception as { type?: unknown })?.type;
     if (bodyParserType === 'entity.too.large') return { status: 413, key: 'payloadTooLarge', params: {} };
     if (bodyParserType === 'entity.parse.failed') return { status: 400, key: 'malformedJson', params: {} };
+    // body-parser's verify hook (app.factory.ts); Nest's adapter wraps it in an HttpException.
+    const tooDeep = exception instanceof JsonTooDeepError ? exception : (exception as { cause?: unknown })?.cause;
+    if (tooDeep instanceof JsonTooDeepError) return { status: 400, key: 'jsonTooDeep', params: { limit: tooDeep.limit } };
     if (typeof bodyParserType === 'string' && bodyParserType.startsWith('encoding.')) {
       return { status: 415, key: 'unsupportedMediaType', params: {} };
     }

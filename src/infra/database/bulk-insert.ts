@@ -27,7 +27,7 @@ export async function insertRows<T = Record<string, unknown>>(
     });
     const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${returning ? ` RETURNING ${returning}` : ''}`;
     const inserted = await manager.query(sql, params);
-    if (returning) result.push(...(inserted as T[]));
+    if (returning) for (const row of inserted as T[]) result.push(row);
   }
   return result;
 }

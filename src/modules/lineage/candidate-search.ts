@@ -661,7 +661,7 @@ class Search {
     const tokenStep = async (trivial: boolean): Promise<boolean | null> => {
       const pending = this.paths.flatMap((p) => p.tokens.filter((t) => t.trivial === trivial && t.level < last));
       if (pending.length === 0) return null;
-      const level = Math.min(...pending.map((t) => t.level)) + 1;
+      const level = minOf(pending.map((t) => t.level)) + 1;
       const atLevel = pending.filter((t) => t.level < level);
       // Lines that weigh most in the bound first, within what the budget allows.
       atLevel.sort((x, y) => y.count - x.count);
@@ -672,12 +672,12 @@ class Search {
       const other = await tokenStep(false);
       if (other !== null) return other;
       const binaryPending = this.paths.some((p) => p.kind !== 'text' && p.fileLevel < last);
-      if (binaryPending) return this.probeFileLevel(Math.min(...fileLevels) + 1);
+      if (binaryPending) return this.probeFileLevel(minOf(fileLevels) + 1);
       const trivial = await tokenStep(true);
       return trivial ?? false;
     }
     if (fileLevels.length === 0) return false;
-    return this.probeFileLevel(Math.min(...fileLevels) + 1);
+    return this.probeFileLevel(minOf(fileLevels) + 1);
   }
 
   private spend(rows: number): boolean {
@@ -801,4 +801,11 @@ export function searchCompared(
   stats?: readonly FileLineStats[],
 ): Promise<SearchResult> {
   return new Search(current, store, limits, stats).run();
+}
+
+/** Math.min over an array of any length (a spread of 130 000 values overflows the call stack). */
+function minOf(values: readonly number[]): number {
+  let min = Infinity;
+  for (const v of values) if (v < min) min = v;
+  return min;
 }

@@ -73,13 +73,13 @@ export class MemoryCandidateStore implements CandidateStore {
       const hits = collect((f) => f.hash === h);
       result.rows += Math.min(hits.length, cap + 1);
       if (hits.length > cap) result.frequentHashes.push(h);
-      else result.hits.push(...hits);
+      else for (const hit of hits) result.hits.push(hit);
     }
     for (const path of emptyPaths) {
       const hits = collect((f) => f.path === path && f.hash === EMPTY_SHA256);
       result.rows += Math.min(hits.length, cap + 1);
       if (hits.length > cap) result.frequentEmptyPaths.push(path);
-      else result.hits.push(...hits);
+      else for (const hit of hits) result.hits.push(hit);
     }
     return result;
   }

@@ -96,7 +96,7 @@ export class ScansService {
   /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
   async list(viewer: Viewer): Promise<ScanView[]> {
     const scans: ScanView[] = [];
-    for await (const batch of this.listBatches(viewer)) scans.push(...batch);
+    for await (const batch of this.listBatches(viewer)) for (const scan of batch) scans.push(scan);
     return scans;
   }
 

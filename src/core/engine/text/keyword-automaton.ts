@@ -82,7 +82,7 @@ export class KeywordAutomaton {
     for (let qi = 0; qi < queue.length; qi++) {
       const s = queue[qi];
       const f = fail[s];
-      if (outputs[f].length > 0) outputs[s].push(...outputs[f]);
+      for (const output of outputs[f]) outputs[s].push(output);
       for (let c = 0; c < width; c++) {
         const child = children[s].get(c);
         if (child !== undefined) {

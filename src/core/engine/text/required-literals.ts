@@ -90,7 +90,7 @@ class Parser {
     for (const b of branches) {
       const s = bestSet(b);
       if (!s) return ANY;
-      chosen.push(...s);
+      for (const literal of s) chosen.push(literal);
     }
     const union = dedupe(chosen);
     return union.length <= UNION_CAP ? { exact: null, req: [union] } : ANY;
@@ -119,7 +119,7 @@ class Parser {
       } else {
         exact = false;
         flush();
-        req.push(...e.req);
+        for (const literal of e.req) req.push(literal);
       }
     }
     if (exact) return { exact: run, req: [] };

@@ -39,6 +39,8 @@ export interface FakeProvider {
   description: string;
   /** Overrides the text answer of a chat call entirely. */
   replyText: ((request: RecordedRequest) => string) | null;
+  /** In `error-echo` mode: the error message built from the token the request carried. */
+  errorMessage: ((token: string) => string) | null;
   inFlight: number;
   maxInFlight: number;
   reset(): void;
@@ -69,6 +71,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     findings: DEFAULT_FINDINGS,
     description: 'Summarises a CSV file into a short table.',
     replyText: null,
+    errorMessage: null,
     inFlight: 0,
     maxInFlight: 0,
     reset() {
@@ -80,6 +83,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       state.findings = DEFAULT_FINDINGS;
       state.description = 'Summarises a CSV file into a short table.';
       state.replyText = null;
+      state.errorMessage = null;
       state.maxInFlight = 0;
     },
     close: async () => {
@@ -142,9 +146,8 @@ async function handle(state: FakeProvider, req: IncomingMessage, res: ServerResp
     if (state.mode === 'error-echo') {
       const credential = req.headers.authorization ?? req.headers['x-api-key'] ?? '(none)';
       const token = String(req.headers['x-api-key'] ?? String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-      return json(res, 500, {
-        error: { message: `Upstream failure for key ${token}; header was "${credential}"`, type: 'server_error' },
-      });
+      const message = state.errorMessage ? state.errorMessage(token) : `Upstream failure for key ${token}; header was "${credential}"`;
+      return json(res, 500, { error: { message, type: 'server_error' } });
     }
     if (state.mode === 'http-401') return json(res, 401, { error: { message: 'invalid x-api-key', type: 'authentication_error' } });
     if (state.mode === 'malformed-json') {

@@ -1,6 +1,7 @@
 import { AiCallError, type CallOptions, type ChatRequest, type ProviderEndpoint } from './ai.types';
 import { parseModelList } from './model-list';
 import { requestJson } from './provider-http';
+import { redactSecrets } from './redact';
 
 /**
  * Clients for the three provider API styles (wire formats only, no SDK):
@@ -51,7 +52,7 @@ export async function listModels(endpoint: ProviderEndpoint, options: CallOption
   return [...all].sort();
 }
 
-/** One chat turn (system + user message); answers the model's text. */
+/** One chat turn (system + user message); answers the model's text (with any echo of the token redacted). */
 export async function chat(endpoint: ProviderEndpoint, request: ChatRequest, options: CallOptions): Promise<string> {
   const secrets = [endpoint.token];
   const headers = { ...authHeaders(endpoint), 'content-type': 'application/json' };
@@ -72,7 +73,7 @@ export async function chat(endpoint: ProviderEndpoint, request: ChatRequest, opt
       },
       options,
     );
-    return nonEmpty(anthropicText(reply));
+    return nonEmpty(redactSecrets(anthropicText(reply), secrets));
   }
   const reply = await requestJson(
     {
@@ -91,7 +92,7 @@ export async function chat(endpoint: ProviderEndpoint, request: ChatRequest, opt
     },
     options,
   );
-  return nonEmpty(openAiText(reply));
+  return nonEmpty(redactSecrets(openAiText(reply), secrets));
 }
 
 function openAiText(reply: unknown): string {

@@ -1,7 +1,8 @@
 /**
  * Removes secrets from any text that leaves a provider call (messages returned to admins,
- * `aiError` stored on scans, log lines): the token itself (also URL- and JSON-encoded), Bearer
- * values, key/secret/token assignments and key-like strings. Over-redaction is preferred to a leak.
+ * `aiError` stored on scans, log lines, model replies): any fragment of ≥ 8 characters of the
+ * token (plain, URL-, JSON- or base64-encoded), Bearer values, key/secret/token assignments and
+ * key-like strings. Over-redaction is preferred to a leak.
  */
 export const REDACTED = '[REDACTED]';
 
@@ -22,25 +23,85 @@ const PATTERNS: RegExp[] = [
 /** Long opaque runs (hex/base64 keys); redacted when they mix letters and digits. */
 const OPAQUE_RUN = /[A-Za-z0-9_+/=-]{32,}/g;
 
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A secret is redacted wherever any run of this many of its characters appears — whole, split,
+ * cut by a truncation, or encoded. Shorter runs are not secret-bearing enough to matter and
+ * would hit ordinary text.
+ */
+export const FRAGMENT_LENGTH = 8;
+
+/**
+ * Every FRAGMENT_LENGTH-character window of each secret, in the forms a provider might echo it:
+ * as is, URL-encoded, JSON-escaped, and base64/base64url at the three byte alignments a token can
+ * have inside a longer encoded string (only the characters determined by the token's own bytes).
+ * Tokens are short (≤ 4 KiB), so this set stays small.
+ */
+export function secretFragments(secrets: ReadonlyArray<string | null | undefined>): Set<string> {
+  const fragments = new Set<string>();
+  const addWindows = (form: string) => {
+    for (let i = 0; i + FRAGMENT_LENGTH <= form.length; i++) fragments.add(form.slice(i, i + FRAGMENT_LENGTH));
+  };
+  for (const secret of secrets) {
+    if (!secret || secret.length < FRAGMENT_LENGTH) continue;
+    addWindows(secret);
+    addWindows(encodeURIComponent(secret));
+    addWindows(JSON.stringify(secret).slice(1, -1));
+    const bytes = Buffer.from(secret, 'utf8');
+    for (let align = 0; align < 3; align++) {
+      // Bits of the token: [8·align, 8·(align + n)); base64 char i covers bits [6i, 6i + 6).
+      const encoded = Buffer.concat([Buffer.alloc(align), bytes, Buffer.alloc(2)]).toString('base64');
+      const first = Math.ceil((8 * align) / 6);
+      const end = Math.floor((8 * (align + bytes.length)) / 6);
+      const pure = encoded.slice(first, end);
+      addWindows(pure);
+      addWindows(pure.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return fragments;
 }
 
-/** Redacts `secrets` (e.g. the provider token) and secret-looking patterns from `text`. */
-export function redact(text: string, secrets: ReadonlyArray<string | null | undefined> = []): string {
+/**
+ * Replaces every run of characters covered by a secret fragment with one `[REDACTED]`. Linear in
+ * the text: one set lookup per position, overlapping matches merged through a mark array.
+ */
+export function redactSecrets(text: string, secrets: ReadonlyArray<string | null | undefined>): string {
+  const fragments = secretFragments(secrets);
   let out = text;
-  const variants = new Set<string>();
+  // Secrets too short to have fragments are still removed whole.
   for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
-    variants.add(secret);
-    variants.add(encodeURIComponent(secret));
-    variants.add(JSON.stringify(secret).slice(1, -1));
-    variants.add(Buffer.from(secret, 'utf8').toString('base64'));
+    if (secret && secret.length >= 4 && secret.length < FRAGMENT_LENGTH) out = out.split(secret).join(REDACTED);
   }
-  // Longest first, so a variant containing another is removed whole.
-  for (const variant of [...variants].sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(escapeRegExp(variant), 'g'), REDACTED);
+  if (fragments.size === 0 || out.length < FRAGMENT_LENGTH) return out;
+  const covered = new Uint8Array(out.length);
+  let any = false;
+  for (let i = 0; i + FRAGMENT_LENGTH <= out.length; i++) {
+    if (fragments.has(out.slice(i, i + FRAGMENT_LENGTH))) {
+      covered.fill(1, i, i + FRAGMENT_LENGTH);
+      any = true;
+    }
   }
+  if (!any) return out;
+  let result = '';
+  for (let i = 0; i < out.length; ) {
+    if (!covered[i]) {
+      let j = i;
+      while (j < out.length && !covered[j]) j++;
+      result += out.slice(i, j);
+      i = j;
+    } else {
+      while (i < out.length && covered[i]) i++;
+      result += REDACTED;
+    }
+  }
+  return result;
+}
+
+/**
+ * Redacts `secrets` (e.g. the provider token: every fragment of ≥ 8 characters, plain or
+ * encoded) and secret-looking patterns from `text`. The one redaction of the service.
+ */
+export function redact(text: string, secrets: ReadonlyArray<string | null | undefined> = []): string {
+  let out = redactSecrets(text, secrets);
   out = out.replace(OPAQUE_RUN, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? REDACTED : run));
   for (const pattern of PATTERNS) {
     out = out.replace(pattern, (match, ...groups) => {
@@ -52,10 +113,13 @@ export function redact(text: string, secrets: ReadonlyArray<string | null | unde
   return out;
 }
 
-/** Redacts and bounds a provider message for display or storage (single line, ≤ max chars). */
+/**
+ * Redacts and bounds a provider message for display, storage or logging (single line, ≤ max
+ * chars). Redaction runs before the cut to `max`: the work bound taken first may cut a token,
+ * but its remaining fragment is still ≥ 8 characters of the token and redacted as such.
+ */
 export function safeMessage(text: string, secrets: ReadonlyArray<string | null | undefined> = [], max = 300): string {
-  // Bound the work first, far beyond what is shown, so a token cut by this slice is never displayed.
   const bounded = text.length > 8 * max + 4096 ? text.slice(0, 8 * max + 4096) : text;
-  const oneLine = redact(bounded, secrets).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = redact(bounded.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' '), secrets).trim();
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }

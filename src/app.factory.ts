@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -34,7 +34,10 @@ export function configureApiApp(app: NestExpressApplication): void {
   app.use(app.get(HTTP_LOGGER));
   app.setGlobalPrefix('api');
   applySecurityMiddleware(app, config);
-  app.useBodyParser('json', { limit: config.limits.maxBodyBytes, verify: rejectDeepJson });
+  // Nest's types reserve `verify` for its `rawBody` capture, which this app does not enable; the
+  // option reaches express.json() unchanged (the depth check must see the bytes before parsing).
+  const jsonOptions = { limit: config.limits.maxBodyBytes, verify: rejectDeepJson };
+  app.useBodyParser('json', jsonOptions as NestExpressBodyParserOptionsFor<'json'>);
   app.set('x-powered-by', false);
   // Nest only routes under /api; anything outside it still gets the {error} body.
   const i18n: I18nService<Record<string, unknown>> = app.get(I18nService);

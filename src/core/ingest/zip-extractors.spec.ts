@@ -45,7 +45,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
   byte: fc.integer({ min: 0, max: 255 }),
 });
 
-function mutate(buf: Buffer, mutations: Mutation[]): Buffer {
+function mutate(buf: Buffer, mutations: readonly Mutation[]): Buffer {
   let out = buf;
   for (const m of mutations) {
     if (out.length === 0) break;

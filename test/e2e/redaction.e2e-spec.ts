@@ -101,4 +101,10 @@ describe('Token redaction (e2e, echoing provider)', () => {
     expect(fragmentsIn(JSON.stringify(scan))).toEqual([]);
     expect(fragmentsIn(JSON.stringify((await t.http().get(`/api/scans/${scan.id}`).expect(200)).body))).toEqual([]);
   });
+
+  it('a model list that echoes the token as a model id: redacted in the list-models answer', async () => {
+    fake.modelsReply = { data: [{ id: 'model-a' }, { id: TOKEN }, { id: `x-${TOKEN.slice(0, 10)}` }] };
+    const res = await t.http().post('/api/providers/list-models').set('Cookie', cookie).send({ apiType: 'provider_a', baseUrl: fake.baseUrl, providerId }).expect(200);
+    expect(res.body).toEqual({ ok: true, models: ['[REDACTED]', 'model-a', 'x-[REDACTED]'], message: null });
+  });
 });

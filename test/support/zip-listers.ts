@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 
 /**
@@ -124,4 +124,53 @@ export class ExtractorListings {
     this.python.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+const PYTHON_WRITER = `
+import sys, json, io, zipfile
+spec = json.load(sys.stdin)
+method = zipfile.ZIP_STORED if spec['mode'] == 'stored' else zipfile.ZIP_DEFLATED
+class Unseekable(io.RawIOBase):
+    def __init__(self): self.data = bytearray()
+    def writable(self): return True
+    def write(self, b): self.data += b; return len(b)
+out = Unseekable() if spec['mode'] == 'stream' else io.BytesIO()
+with zipfile.ZipFile(out, 'w', method) as z:
+    if spec.get('comment'): z.comment = spec['comment'].encode()
+    for name, text in spec['files'].items():
+        if name.endswith('/'): z.writestr(zipfile.ZipInfo(name), b'')
+        else: z.writestr(name, text.encode())
+data = bytes(out.data) if spec['mode'] == 'stream' else out.getvalue()
+sys.stdout.buffer.write(data)
+`;
+
+/** A ZIP written by Python's zipfile: deflated, stored, or streamed to an unseekable file (data descriptors). */
+export function writeWithPython(files: Record<string, string>, mode: 'deflated' | 'stored' | 'stream', comment?: string): Buffer {
+  const run = spawnSync('python3', ['-c', PYTHON_WRITER], { input: JSON.stringify({ files, mode, comment }), maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`python zip writer failed: ${run.stderr.toString()}`);
+  return run.stdout;
+}
+
+export const ZIP = '/usr/bin/zip';
+
+/** A ZIP written by Info-ZIP `zip -r <flags>` from a temporary folder (`-` as the archive: to stdout). */
+export function writeWithInfoZip(files: Record<string, string>, flags: string[]): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'infozip-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      const path = join(dir, 'skill', name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
+    const toStdout = flags.includes('-');
+    const run = spawnSync(ZIP, ['-q', '-r', ...flags.filter((f) => f !== '-'), toStdout ? '-' : 'out.zip', 'skill'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    if (run.status !== 0) throw new Error(`zip failed: ${run.stderr.toString()}`);
+    return toStdout ? run.stdout : readFileSync(join(dir, 'out.zip'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function infoZipAvailable(): boolean {
+  return spawnSync(ZIP, ['-v'], { stdio: 'ignore' }).status === 0;
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { writeZip, type ZipWriterEntry, type ZipWriterOptions } from '../../../test/support/zip-writer';
-import { ExtractorListings } from '../../../test/support/zip-listers';
+import { ExtractorListings, infoZipAvailable, writeWithInfoZip, writeWithPython, ZIP } from '../../../test/support/zip-listers';
 import { DomainError } from '../errors';
 import { DEFAULT_INGEST_LIMITS } from './ingest.types';
 import { stripCommonRoot } from './paths';
+import AdmZip from 'adm-zip';
 import { readZip, type ZipFileEntry } from './zip';
 
 /**
@@ -153,4 +154,35 @@ describe('readZip agrees with Python zipfile and Info-ZIP unzip', () => {
     // The run must exercise both outcomes, not only rejections.
     expect(acceptedCount).toBeGreaterThan(25);
   });
+});
+
+describe('archives written by real tools are accepted and read in full', () => {
+  const FILES = {
+    'SKILL.md': '---\nname: demo\n---\n# Demo\nRun scripts/run.sh.\n',
+    'scripts/run.sh': '#!/bin/sh\necho "hello"\n'.repeat(50),
+    'notes/empty.txt': '',
+  };
+  const expectFiles = (buf: Buffer) => {
+    const files = readZip(buf, DEFAULT_INGEST_LIMITS);
+    expect(Object.fromEntries(files.map((f) => [f.path, f.data.toString('utf8')]))).toEqual(FILES);
+  };
+
+  beforeAll(() => ExtractorListings.assertToolsInstalled());
+
+  it.each(['deflated', 'stored', 'stream'] as const)('Python zipfile (%s; stream = unseekable output, data descriptors)', (mode) => {
+    expectFiles(writeWithPython({ 'skill/': '', ...Object.fromEntries(Object.entries(FILES).map(([k, v]) => [`skill/${k}`, v])) }, mode, 'a comment'));
+  });
+
+  it('adm-zip', () => {
+    const zip = new AdmZip();
+    for (const [name, text] of Object.entries(FILES)) zip.addFile(name, Buffer.from(text, 'utf8'));
+    expectFiles(zip.toBuffer());
+  });
+
+  (infoZipAvailable() ? it.each : it.skip.each)([[[]], [['-D']], [['-X']], [['-0']], [['-']]])(
+    `Info-ZIP ${ZIP} -r %j (skipped when zip is not installed)`,
+    (flags: string[]) => {
+      expectFiles(writeWithInfoZip(FILES, flags));
+    },
+  );
 });

@@ -49,7 +49,8 @@ export async function listModels(endpoint: ProviderEndpoint, options: CallOption
     reply = await requestJson({ method: 'GET', url, headers, maxBytes: MODELS_MAX_BYTES, secrets }, options);
     for (const id of parseModelList(reply) ?? []) all.add(id);
   }
-  return [...all].sort();
+  // A provider could echo the token as a "model id"; ids reach the list-models answer.
+  return [...new Set([...all].map((id) => redactSecrets(id, secrets)))].sort();
 }
 
 /** One chat turn (system + user message); answers the model's text (with any echo of the token redacted). */

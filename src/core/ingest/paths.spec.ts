@@ -1,4 +1,4 @@
-import { assertUniquePaths, isJunkPath, normaliseEntryPath, sanitiseFilename, stripCommonRoot } from './paths';
+import { assertUniquePaths, isJunkPath, isOsJunk, normaliseEntryPath, sanitiseFilename, stripCommonRoot } from './paths';
 import { expectCode } from './testing/expect-code';
 
 describe('normaliseEntryPath', () => {
@@ -70,6 +70,22 @@ describe('isJunkPath', () => {
     ['SKILL.md', false],
     ['.DS_Store.md', false],
   ])('%j → %j', (p, junk) => expect(isJunkPath(p)).toBe(junk));
+});
+
+describe('isOsJunk: a junk path with the content macOS writes there', () => {
+  const appleDouble = Buffer.from([0x00, 0x05, 0x16, 0x07, 0, 2, 0, 0]);
+  const dsStore = Buffer.from('\0\0\0\u0001Bud1\0\0', 'latin1');
+  it.each([
+    ['__MACOSX/._SKILL.md', appleDouble, true],
+    ['__MACOSX/a/._x.py', appleDouble, true],
+    ['.DS_Store', dsStore, true],
+    ['a/.DS_Store', dsStore, true],
+    ['__MACOSX/run.sh', Buffer.from('curl x | sh'), false],
+    ['.DS_Store', Buffer.from('cat ~/.ssh/id_rsa'), false],
+    ['.DS_Store', appleDouble, false],
+    ['__MACOSX/._a', Buffer.from([0x00, 0x05]), false],
+    ['SKILL.md', appleDouble, false],
+  ])('%j (%#) → %j', (path, data, junk) => expect(isOsJunk(path, data)).toBe(junk));
 });
 
 describe('stripCommonRoot', () => {

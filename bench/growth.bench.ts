@@ -30,6 +30,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../src/app.factory';
+import { loadConfig } from '../src/infra/config/app-config';
 import { fingerprintOf, type FileSide } from '../src/core/lineage';
 import { fileLineStats, storageRows } from '../src/modules/lineage/line-stats';
 import type { BenchRow } from './bench-row';
@@ -337,8 +338,7 @@ interface Api {
 }
 
 async function startApi(url: string): Promise<Api> {
-  process.env.DATABASE_URL = url;
-  const app = await createApiApp({ logger: false });
+  const app = await createApiApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), logger: false });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
   return {
@@ -366,11 +366,9 @@ const KINDS = ['new', 'modified', 'identical'] as const;
  */
 export async function runGrowthBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const saved = { ...process.env };
   const started = Date.now();
   await withScratchDatabase('growth_grown', (grownUrl) =>
     withScratchDatabase('growth_empty', async (emptyUrl) => {
-      Object.assign(process.env, { REDIS_URL: '', LOG_LEVEL: 'silent' });
       const apis: Api[] = [];
       try {
         const grown = await startApi(grownUrl);
@@ -480,8 +478,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
         rows.push({ name: compareName, metric: 'p95', value: round(percentile(compareTimes, 95)), unit: 'ms', target: '<= 30 ms', ok: percentile(compareTimes, 95) <= 30 });
       } finally {
         for (const api of apis) await api.app.close();
-        for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-        Object.assign(process.env, saved);
       }
     }),
   );

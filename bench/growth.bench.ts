@@ -81,7 +81,7 @@ const HEADINGS = ['## Usage', '## Examples', '## Instructions', '## Requirements
 type Skill = Map<string, string[]>;
 
 /** A skill of roughly `kb` KB: SKILL.md plus scripts. */
-export function makeSkill(seed: number, kb: number): Skill {
+function makeSkill(seed: number, kb: number): Skill {
   const g = gen(seed);
   const slug = `skill-${seed.toString(36)}`;
   const md: string[] = ['---', `name: ${slug}`, `description: ${g.sentence(8, 16)}`, '---', '', `# ${g.sentence(2, 5).replace(/\.$/, '')}`, ''];
@@ -131,7 +131,7 @@ export function makeSkill(seed: number, kb: number): Skill {
 }
 
 /** A new version: a few scattered line changes, insertions and deletions. */
-export function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): Skill {
+function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): Skill {
   const g = gen(seed);
   const out: Skill = new Map([...skill].map(([p, l]) => [p, [...l]]));
   const paths = [...out.keys()];
@@ -148,7 +148,7 @@ export function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): S
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const content = (lines: string[]) => lines.join('\n') + '\n';
-export const toFiles = (skill: Skill): FileSide[] =>
+const toFiles = (skill: Skill): FileSide[] =>
   [...skill].map(([path, lines]) => {
     const c = content(lines);
     return { path, hash: sha256(c), size: Buffer.byteLength(c), content: c };
@@ -164,7 +164,7 @@ interface SeedScan {
   compared: number | null;
 }
 
-export class Seeder {
+class Seeder {
   private readonly g = gen(424242);
   private nextSeed = 1_000_000;
   /** Latest version of every seeded family with at least two versions. */

@@ -93,13 +93,6 @@ export class ScansService {
     };
   }
 
-  /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
-  async list(viewer: Viewer): Promise<ScanView[]> {
-    const scans: ScanView[] = [];
-    for await (const batch of this.listBatches(viewer)) scans.push(...batch);
-    return scans;
-  }
-
   /**
    * GET /scans as keyset pages of `batchSize` over the (created_at DESC, id DESC) indexes — the
    * partial `WHERE hidden = false` one for non-admins. Each page is one short query, so no

@@ -12,6 +12,8 @@ import request from 'supertest';
 
 /** The embedded default: no DATABASE_URL, no REDIS_URL — PGlite under DATA_DIR, inline jobs. */
 const EMBEDDED = { DATABASE_URL: undefined, REDIS_URL: undefined };
+/** Each boot of a fresh PGlite runs every migration in WASM: tens of seconds on a busy machine. */
+const PGLITE_TEST_TIMEOUT_MS = 240_000;
 
 describe('Embedded default (e2e)', () => {
   let dataDir: string;
@@ -42,7 +44,7 @@ describe('Embedded default (e2e)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, PGLITE_TEST_TIMEOUT_MS);
 
   it('first run without SESSION_SECRET and ADMIN_*: a kept secret and admin@localhost with a printed one-time password', async () => {
     /** Boots like main.ts (buffered logs, then a logger) and returns the app and its log lines. */
@@ -96,7 +98,7 @@ describe('Embedded default (e2e)', () => {
     } finally {
       await second.app.close();
     }
-  });
+  }, PGLITE_TEST_TIMEOUT_MS);
 
   it('with DATABASE_URL set nothing is generated: no secret file, no admin, the warnings stay', async () => {
     const app = await createApiApp({ config: await testConfig({ DATA_DIR: dataDir }), bufferLogs: true });

@@ -20,7 +20,7 @@ export interface WorkerProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
-export async function startWorker(env: Record<string, string>, readyTimeoutMs = 45_000): Promise<WorkerProcess> {
+export async function startWorker(env: Record<string, string>, readyTimeoutMs = 90_000): Promise<WorkerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...(await suiteEnv()), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'info', ...env },

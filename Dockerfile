@@ -28,6 +28,8 @@ COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root package.json ./
 COPY --chown=root:root i18n ./i18n
+# Migrations are compiled into dist/ and applied by the API at start-up (RUN_MIGRATIONS). By hand:
+#   docker compose exec api node node_modules/typeorm/cli.js migration:show -d dist/infra/database/data-source.js
 # Code stays root-owned and read-only for the app; only DATA_DIR (embedded database when
 # DATABASE_URL is unset) is writable by the unprivileged `node` user (uid 1000).
 RUN mkdir -p /app/data && chown node:node /app/data

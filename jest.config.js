@@ -21,7 +21,7 @@ module.exports = {
   cacheDirectory: '<rootDir>/.jest-cache',
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',
@@ -29,6 +29,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.ts',
       globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
+      // Each suite (test file) gets its own database from the migrated template (e2e-run.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/utils/suite-hooks.ts'],
     },
   ],
 };

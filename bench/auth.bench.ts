@@ -13,6 +13,7 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/app.factory';
+import { loadConfig } from '../src/infra/config/app-config';
 import { hashPassword, verifyPassword } from '../src/infra/crypto/password';
 import type { BenchRow } from './bench-row';
 import { percentile, round, runStandalone, withEmbeddedDatabase, withScratchDatabase } from './bench-support';
@@ -46,12 +47,10 @@ export async function runAuthBench(): Promise<BenchRow[]> {
     { name: 'scrypt verify (N=2^15, r=8, p=1)', metric: 'p50', value: round3(percentile(verifyTimes, 50)), unit: 'ms' },
   );
 
-  const saved = { ...process.env };
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   await withDatabase(async (url) => {
-    Object.assign(process.env, {
+    const config = loadConfig({
       DATABASE_URL: url,
-      REDIS_URL: '',
       SESSION_SECRET: 'bench-session-secret-0123456789',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -60,7 +59,7 @@ export async function runAuthBench(): Promise<BenchRow[]> {
     });
     let app: INestApplication | null = null;
     try {
-      app = await createApiApp({ logger: false });
+      app = await createApiApp({ config, logger: false });
       await app.listen(0, '127.0.0.1');
       const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
       const login = (email: string) =>
@@ -99,8 +98,6 @@ export async function runAuthBench(): Promise<BenchRow[]> {
       );
     } finally {
       await app?.close();
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
     }
   });
   return rows;

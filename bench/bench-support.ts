@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
 import type { BenchRow } from './bench-row';
-export { rng } from '../src/core/testing/rng';
+export { rng } from '../test/support/rng';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -30,6 +30,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../src/app.factory';
+import { loadConfig } from '../src/infra/config/app-config';
 import { fingerprintOf, type FileSide } from '../src/core/lineage';
 import { fileLineStats, storageRows } from '../src/modules/lineage/line-stats';
 import type { BenchRow } from './bench-row';
@@ -80,7 +81,7 @@ const HEADINGS = ['## Usage', '## Examples', '## Instructions', '## Requirements
 type Skill = Map<string, string[]>;
 
 /** A skill of roughly `kb` KB: SKILL.md plus scripts. */
-export function makeSkill(seed: number, kb: number): Skill {
+function makeSkill(seed: number, kb: number): Skill {
   const g = gen(seed);
   const slug = `skill-${seed.toString(36)}`;
   const md: string[] = ['---', `name: ${slug}`, `description: ${g.sentence(8, 16)}`, '---', '', `# ${g.sentence(2, 5).replace(/\.$/, '')}`, ''];
@@ -130,7 +131,7 @@ export function makeSkill(seed: number, kb: number): Skill {
 }
 
 /** A new version: a few scattered line changes, insertions and deletions. */
-export function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): Skill {
+function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): Skill {
   const g = gen(seed);
   const out: Skill = new Map([...skill].map(([p, l]) => [p, [...l]]));
   const paths = [...out.keys()];
@@ -147,7 +148,7 @@ export function editSkill(skill: Skill, seed: number, edits = 1 + (seed % 4)): S
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const content = (lines: string[]) => lines.join('\n') + '\n';
-export const toFiles = (skill: Skill): FileSide[] =>
+const toFiles = (skill: Skill): FileSide[] =>
   [...skill].map(([path, lines]) => {
     const c = content(lines);
     return { path, hash: sha256(c), size: Buffer.byteLength(c), content: c };
@@ -163,7 +164,7 @@ interface SeedScan {
   compared: number | null;
 }
 
-export class Seeder {
+class Seeder {
   private readonly g = gen(424242);
   private nextSeed = 1_000_000;
   /** Latest version of every seeded family with at least two versions. */
@@ -337,8 +338,7 @@ interface Api {
 }
 
 async function startApi(url: string): Promise<Api> {
-  process.env.DATABASE_URL = url;
-  const app = await createApiApp({ logger: false });
+  const app = await createApiApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), logger: false });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
   return {
@@ -366,11 +366,9 @@ const KINDS = ['new', 'modified', 'identical'] as const;
  */
 export async function runGrowthBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const saved = { ...process.env };
   const started = Date.now();
   await withScratchDatabase('growth_grown', (grownUrl) =>
     withScratchDatabase('growth_empty', async (emptyUrl) => {
-      Object.assign(process.env, { REDIS_URL: '', LOG_LEVEL: 'silent' });
       const apis: Api[] = [];
       try {
         const grown = await startApi(grownUrl);
@@ -480,8 +478,6 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
         rows.push({ name: compareName, metric: 'p95', value: round(percentile(compareTimes, 95)), unit: 'ms', target: '<= 30 ms', ok: percentile(compareTimes, 95) <= 30 });
       } finally {
         for (const api of apis) await api.app.close();
-        for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-        Object.assign(process.env, saved);
       }
     }),
   );

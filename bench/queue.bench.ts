@@ -22,6 +22,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { createApiApp } from '../src/app.factory';
+import { loadConfig } from '../src/infra/config/app-config';
 import { ProvidersService } from '../src/modules/providers/providers.service';
 import { JOB_RUNNER, type JobRunner } from '../src/queue/job-runner';
 import { JobName } from '../src/queue/queue.names';
@@ -60,25 +61,12 @@ interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The real API on an ephemeral port; `env` applies to process.env while the app is built (config is read then). */
+/** The real API on an ephemeral port, configured by `env` over this process's environment. */
 async function startApp(env: Record<string, string | undefined>): Promise<BenchApp> {
-  const saved: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(env)) {
-    saved[key] = process.env[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  try {
-    const app = await createApiApp({ logger: false });
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    return { app, base: `http://127.0.0.1:${port}/api`, close: () => app.close() };
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
+  const app = await createApiApp({ config: loadConfig({ ...process.env, ...env }), logger: false });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  return { app, base: `http://127.0.0.1:${port}/api`, close: () => app.close() };
 }
 
 async function postScan(base: string, i: number): Promise<{ aiUsed: boolean; aiError: string | null }> {

@@ -7,7 +7,7 @@
  */
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/infra/database/database.module';
+import { dataSourceOptions } from '../src/infra/database/data-source-options';
 import { runMigrationsLocked } from '../src/infra/database/migrate';
 import { RuleSettingsService } from '../src/modules/rules/rule-settings.service';
 import type { BenchRow } from './bench-row';

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppCoreModule } from './app-core.module';
@@ -14,7 +14,7 @@ import { ScansModule } from './modules/scans/scans.module';
 import { ScanDescriptionModule } from './modules/analysis/scan-description.module';
 import { PromptsModule } from './modules/prompts/prompts.module';
 import { ProvidersModule } from './modules/providers/providers.module';
-import { WorkerModule } from './worker.module';
+import { ProcessorsModule } from './queue/processors/processors.module';
 
 /**
  * Login limits from the validated config (LOGIN_RATE_LIMIT / LOGIN_RATE_WINDOW_MS). There is no
@@ -26,12 +26,17 @@ const LoginThrottlerModule = ThrottlerModule.forRootAsync({
 });
 
 /** The HTTP API: core + feature controllers + the global pipe and error filter. */
-@Module({
-  imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
-    ScanDescriptionModule, ProvidersModule, PromptsModule, WorkerModule],
-  providers: [
-    { provide: APP_PIPE, useFactory: createValidationPipe },
-    { provide: APP_FILTER, useClass: ApiErrorFilter },
-  ],
-})
-export class ApiModule {}
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [AppCoreModule.forRoot(config), LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
+        ScanDescriptionModule, ProvidersModule, PromptsModule, ProcessorsModule],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,4 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
+import { join } from 'node:path';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -12,16 +13,22 @@ import { ApiModule } from './api.module';
 import { jsonDepthExceeds, JsonTooDeepError, MAX_JSON_DEPTH } from './common/http/json-depth';
 import { setupSwagger } from './common/openapi/swagger.setup';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
+import { SESSION_SECRET_FILE, withFirstRunSessionSecret } from './infra/config/first-run';
 
-/** Builds the configured API application (shared by main.ts, e2e tests and benchmarks). */
-export async function createApiApp(options: { logger?: false; bufferLogs?: boolean } = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, {
+/**
+ * Builds the API application from an already validated configuration (shared by main.ts, e2e
+ * tests and benchmarks, which each build their AppConfig with `loadConfig`).
+ */
+export async function createApiApp(options: { config: AppConfig; logger?: false; bufferLogs?: boolean }): Promise<INestApplication> {
+  const { config, generated } = withFirstRunSessionSecret(options.config);
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
     bodyParser: false,
     abortOnError: false,
     // main.ts buffers start-up logs until it switches Nest to the pino logger (app.useLogger).
     bufferLogs: options.bufferLogs ?? false,
     ...(options.logger === false ? { logger: false } : {}),
   });
+  if (generated) new Logger('FirstRun').log(`No SESSION_SECRET: generated one in ${join(config.dataDir, SESSION_SECRET_FILE)}`);
   configureApiApp(app);
   return app;
 }

@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { createApiApp } from './app.factory';
-import { APP_CONFIG, ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
+import { ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
 import { installShutdownWatchdog } from './infra/lifecycle/shutdown-watchdog';
 
 async function bootstrap(): Promise<void> {
+  let config: AppConfig;
   try {
-    loadConfig();
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,10 +16,9 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await createApiApp({ bufferLogs: true });
+  const app = await createApiApp({ config, bufferLogs: true });
   // JSON logs through pino from here on (start-up lines buffered until now included).
   app.useLogger(app.get(Logger));
-  const config = app.get<AppConfig>(APP_CONFIG);
   installShutdownWatchdog(config.shutdownTimeoutMs, new NestLogger('Shutdown'));
   await app.listen(config.port, '0.0.0.0');
   new NestLogger('Bootstrap').log(`Skill Audit Service listening on http://localhost:${config.port}/api`);

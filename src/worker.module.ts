@@ -1,13 +1,16 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AppCoreModule } from './app-core.module';
+import type { AppConfig } from './infra/config/app-config';
 import { ProcessorsModule } from './queue/processors/processors.module';
 
 /**
- * The worker role: core + queue processors only (no HTTP). The API imports this module too:
- * its processors serve the inline runner (no REDIS_URL) and, unless WORKER_IN_PROCESS=false,
- * consume the BullMQ queue in the API process (see AiWorkerHost).
+ * The worker role: core + queue processors only (no HTTP). The API imports ProcessorsModule
+ * too: its processors serve the inline runner (no REDIS_URL) and, unless
+ * WORKER_IN_PROCESS=false, consume the BullMQ queue in the API process (see AiWorkerHost).
  */
-@Module({
-  imports: [AppCoreModule, ProcessorsModule],
-})
-export class WorkerModule {}
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: WorkerModule, imports: [AppCoreModule.forRoot(config), ProcessorsModule] };
+  }
+}

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { APP_CONFIG, ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
+import { ConfigError, loadConfig, type AppConfig } from './infra/config/app-config';
 import { installShutdownWatchdog } from './infra/lifecycle/shutdown-watchdog';
-import { WorkerModule } from './worker.module';
+import { createWorkerApp } from './worker.factory';
 
 async function bootstrap(): Promise<void> {
+  let config: AppConfig;
   try {
-    const config = loadConfig();
+    config = loadConfig();
     // A worker shares the queue (Redis) and the database with the API; the embedded defaults
     // are per process, so a separate worker without both would do nothing (or open a second PGlite).
     if (!config.redisUrl || !config.databaseUrl) {
@@ -22,11 +22,11 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  const app = await createWorkerApp({ config, bufferLogs: true });
   app.useLogger(app.get(Logger));
   // SIGTERM: BullMQ workers finish their active jobs, then connections close (see the watchdog).
   app.enableShutdownHooks();
-  installShutdownWatchdog(app.get<AppConfig>(APP_CONFIG).shutdownTimeoutMs, new NestLogger('Shutdown'));
+  installShutdownWatchdog(config.shutdownTimeoutMs, new NestLogger('Shutdown'));
   new NestLogger('Worker').log('Worker started');
 }
 

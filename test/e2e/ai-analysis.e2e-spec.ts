@@ -23,7 +23,6 @@ describe('AI analysis and descriptions in scans (e2e)', () => {
     cookie = await adminCookie(t);
   });
   afterAll(async () => {
-    await t.app.get(DataSource).query('DELETE FROM ai_providers');
     await t.close();
     await fake.close();
   });

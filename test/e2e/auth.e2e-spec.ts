@@ -77,10 +77,8 @@ describe('Sign-in and sessions (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ ...ADMIN_ENV, LOGIN_RATE_LIMIT: '1000' });
-    // Start from a known admin: exactly the one of ADMIN_ENV, whatever earlier suites left behind.
+    // This suite's fresh database: the admin of ADMIN_ENV is the one bootstrapped at start-up.
     const db = t.app.get(DataSource);
-    await db.query('DELETE FROM admin_users');
-    await t.app.get(AdminBootstrapService).ensureAdmin();
     adminId = (await db.query('SELECT id FROM admin_users'))[0].id;
   });
   afterAll(async () => {

@@ -59,14 +59,10 @@ describe('Dashboard (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp(ADMIN_ENV);
+    // Exact absolute figures: this suite's database is its own, fresh from the migrated template.
     ds = t.app.get(DataSource);
-    // This file needs exact absolute figures: start from no scans at all (also exercises the
-    // TRUNCATE triggers that reset the summary tables).
-    await ds.query('TRUNCATE scans RESTART IDENTITY CASCADE');
   });
   afterAll(async () => {
-    // Leave no hand-made rows behind: later suites assume every scan came through the API.
-    await ds.query('TRUNCATE scans RESTART IDENTITY CASCADE');
     await t.close();
   });
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
 import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
-import { rng } from '../../src/core/testing/rng';
+import { rng } from '../support/rng';
 import { DEFAULT_SEARCH_LIMITS } from '../../src/modules/lineage/candidate-search';
 import { ScanClassifierService } from '../../src/modules/lineage/scan-classifier.service';
 import { textScan, zipScan } from '../factories/scan-input.factory';

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import request from 'supertest';
 import { createApiApp } from '../../src/app.factory';
 import { ADMIN_ENV } from '../utils/admin-session';
+import { testConfig } from '../utils/create-app';
 
 /**
  * Captures everything the process writes (stdout, stderr, console) while a real app — set up as
@@ -24,7 +25,6 @@ describe('Logs (e2e): structured, with request ids, never a secret', () => {
 
   const captured: string[] = [];
   const restore: Array<() => void> = [];
-  const saved: Record<string, string | undefined> = {};
   let app: INestApplication;
   let upstream: http.Server;
   let upstreamUrl: string;
@@ -55,12 +55,8 @@ describe('Logs (e2e): structured, with request ids, never a secret', () => {
       });
       restore.push(() => spy.mockRestore());
     }
-    for (const [key, value] of Object.entries(env)) {
-      saved[key] = process.env[key];
-      process.env[key] = value;
-    }
     // As in main.ts: buffered start-up logs, then every Nest log through pino.
-    app = await createApiApp({ bufferLogs: true });
+    app = await createApiApp({ config: await testConfig(env), bufferLogs: true });
     app.useLogger(app.get(Logger));
     await app.init();
   });
@@ -69,10 +65,6 @@ describe('Logs (e2e): structured, with request ids, never a secret', () => {
     await app?.close();
     await new Promise((resolve) => upstream.close(resolve));
     for (const undo of restore) undo();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
   });
 
   const http_ = () => request(app.getHttpServer());

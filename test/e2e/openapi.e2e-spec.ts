@@ -1,7 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { DataSource } from 'typeorm';
 import { BENIGN_SKILL, textScan } from '../factories/scan-input.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
@@ -73,8 +72,6 @@ describe('OpenAPI document (e2e)', () => {
     document = await SwaggerParser.dereference(structuredClone(raw));
   });
   afterAll(async () => {
-    // Leave no provider behind even when the test failed midway: other suites expect none.
-    await t.app.get(DataSource).query(`DELETE FROM ai_providers WHERE base_url = $1`, [fake.baseUrl]);
     await t.close();
     await fake.close();
   });

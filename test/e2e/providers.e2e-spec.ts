@@ -15,11 +15,9 @@ describe('AI providers (e2e)', () => {
   beforeAll(async () => {
     fake = await startFakeProvider();
     t = await createTestApp({ ...ADMIN_ENV, ...FAST_AI_ENV, QUEUE_PREFIX: queuePrefix('providers') });
-    await t.app.get(DataSource).query('DELETE FROM ai_providers');
     cookie = await adminCookie(t);
   });
   afterAll(async () => {
-    await t.app.get(DataSource).query('DELETE FROM ai_providers');
     await t.close();
     await fake.close();
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { buildZip } from '../../src/core/ingest/testing/zip-builder';
+import { buildZip } from '../support/zip-builder';
 import { BENIGN_SKILL, textScan, zipOf, zipScan } from '../factories/scan-input.factory';
 import { createTestApp, type TestApp } from '../utils/create-app';
 

@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApiApp } from '../../src/app.factory';
+import { loadConfig, type AppConfig } from '../../src/infra/config/app-config';
+import { suiteEnv } from './e2e-run';
 
 export interface TestApp {
   app: INestApplication;
@@ -8,31 +10,26 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Variables as the process would see them; `undefined` removes one from the suite's base. */
+export type EnvOverrides = Record<string, string | undefined>;
+
 /**
- * Boots the real API (real database from global-setup, in-process workers) on an ephemeral
- * port. `env` overrides process.env for this app only (restored on close).
+ * The validated config of a test app: this suite's base environment (its own database and
+ * queue prefix, the run's Redis, quiet logs — see e2e-run.ts) plus `overrides`, through the same
+ * `loadConfig` as production. Nothing writes process.env.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
-  const saved: Record<string, string | undefined> = {};
-  // Request logs stay quiet in tests unless a test asks for them (E2E_LOG_LEVEL or env.LOG_LEVEL).
-  env = { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent', ...env };
-  for (const [key, value] of Object.entries(env)) {
-    saved[key] = process.env[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  const app = await createApiApp({ logger: false });
+export async function testConfig(overrides: EnvOverrides = {}): Promise<AppConfig> {
+  return loadConfig({ ...(await suiteEnv()), ...overrides });
+}
+
+/** Boots the real API (this suite's database, in-process workers) with `overrides` applied. */
+export async function createTestApp(overrides: EnvOverrides = {}): Promise<TestApp> {
+  const app = await createApiApp({ config: await testConfig(overrides), logger: false });
   await app.init();
   const server = app.getHttpServer();
   return {
     app,
     http: () => request(server),
-    close: async () => {
-      await app.close();
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    },
+    close: () => app.close(),
   };
 }

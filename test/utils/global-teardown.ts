@@ -1,16 +1,25 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Client } from 'pg';
+import { E2E_RUN_VARIABLE, databasePrefix, type E2eRun } from './e2e-run';
 
+/** Drops the run's template and every suite database (PostgreSQL), or the PGlite dump. */
 export default async function globalTeardown(): Promise<void> {
-  const embedded = (globalThis as any).__EMBEDDED_PG__;
-  if (embedded) {
-    await embedded.stop();
+  const raw = process.env[E2E_RUN_VARIABLE];
+  if (!raw) return;
+  const run = JSON.parse(raw) as E2eRun;
+  if (run.kind === 'embedded') {
+    rmSync(dirname(run.dumpFile), { recursive: true, force: true });
     return;
   }
-  const admin = process.env.E2E_ADMIN_DATABASE_URL;
-  const name = process.env.E2E_DATABASE_NAME;
-  if (!admin || !name) return;
-  const client = new Client({ connectionString: admin });
+  const client = new Client({ connectionString: run.adminUrl });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.end();
+  try {
+    const rows: Array<{ datname: string }> = (
+      await client.query(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [databasePrefix(run.runId)])
+    ).rows;
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { suiteEnv } from './e2e-run';
 
-/** A separate `src/worker.ts` process (via @swc-node/register), with its output captured. */
+/**
+ * A separate `src/worker.ts` process (via @swc-node/register), with its output captured. It gets
+ * the suite's environment (database, Redis, queue prefix) plus `env` as its own process
+ * environment: a child process reads its configuration from there, like in production.
+ */
 export interface WorkerProcess {
   pid: number;
   output: () => string;
@@ -15,10 +20,10 @@ export interface WorkerProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
-export async function startWorker(env: Record<string, string>, readyTimeoutMs = 45_000): Promise<WorkerProcess> {
+export async function startWorker(env: Record<string, string>, readyTimeoutMs = 90_000): Promise<WorkerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker.ts'], {
     cwd: ROOT,
-    env: { ...process.env, RUN_MIGRATIONS: 'false', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, ...(await suiteEnv()), RUN_MIGRATIONS: 'false', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

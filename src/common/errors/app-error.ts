@@ -1,6 +1,8 @@
 /**
- * An error the edge answers with a given status and a localized message key
- * (under i18n/<lang>/errors.json). Thrown by services and guards; rendered by ApiErrorFilter.
+ * An error the HTTP edge answers with a given status and a localized message key (under
+ * i18n/<lang>/errors.json): thrown by guards, pipes, the validation pipe and the readiness probe,
+ * where the status is the point. Services throw the DomainError kinds of core/errors.ts instead,
+ * mapped to statuses in one place (DOMAIN_STATUS in ApiErrorFilter).
  */
 export class AppError extends Error {
   constructor(
@@ -10,9 +12,5 @@ export class AppError extends Error {
   ) {
     super(key);
     this.name = 'AppError';
-  }
-
-  static notFound(key = 'scanNotFound', params: Record<string, string | number> = {}): AppError {
-    return new AppError(404, key, params);
   }
 }

@@ -1,13 +1,34 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
-import { DomainError } from '../../core/errors';
+import { DomainError, type DomainErrorKind } from '../../core/errors';
 import { requestLanguage } from '../../infra/i18n/request-language';
 import { AppError } from '../errors/app-error';
 import { JsonTooDeepError } from '../http/json-depth';
 
-/** Status for each domain error code; anything not listed is a bad input (400). */
-const DOMAIN_STATUS: Record<string, number> = {};
+/**
+ * The one mapping from domain error kinds to HTTP statuses (the message comes from the error's
+ * code). Limits answer 400 like other bad input (DESIGN: "Exceeding a limit: 400"); the body
+ * limit's 413 comes from the body parser below.
+ */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  limitExceeded: 400,
+  unauthenticated: 401,
+  notFound: 404,
+  conflict: 409,
+  unprocessable: 422,
+  notConfigured: 500,
+};
+
+/** body-parser (and raw-body) error types (`err.type`) → status and message key. */
+const BODY_PARSER_ERRORS: Record<string, { status: number; key: string }> = {
+  'entity.parse.failed': { status: 400, key: 'malformedJson' },
+  'entity.too.large': { status: 413, key: 'payloadTooLarge' },
+  'request.size.invalid': { status: 400, key: 'invalidBody' },
+  'charset.unsupported': { status: 415, key: 'unsupportedMediaType' },
+  'encoding.unsupported': { status: 415, key: 'unsupportedMediaType' },
+};
 
 const HTTP_STATUS_KEYS: Record<number, string> = {
   400: 'badRequest',
@@ -52,23 +73,17 @@ export class ApiErrorFilter implements ExceptionFilter {
   private classify(exception: unknown): { status: number; key: string; params: Record<string, string | number> } {
     if (exception instanceof AppError) return { status: exception.status, key: exception.key, params: exception.params };
     if (exception instanceof DomainError) {
-      return { status: DOMAIN_STATUS[exception.code] ?? 400, key: exception.code, params: exception.params };
+      return { status: DOMAIN_STATUS[exception.kind], key: exception.code, params: exception.params };
     }
-    // body-parser errors (malformed JSON, body too large) reach us with a `type` and a status.
-    const bodyParserType = (exception as { type?: unknown })?.type;
-    if (bodyParserType === 'entity.too.large') return { status: 413, key: 'payloadTooLarge', params: {} };
-    if (bodyParserType === 'entity.parse.failed') return { status: 400, key: 'malformedJson', params: {} };
     // body-parser's verify hook (app.factory.ts); Nest's adapter wraps it in an HttpException.
     const tooDeep = exception instanceof JsonTooDeepError ? exception : (exception as { cause?: unknown })?.cause;
     if (tooDeep instanceof JsonTooDeepError) return { status: 400, key: 'jsonTooDeep', params: { limit: tooDeep.limit } };
-    if (typeof bodyParserType === 'string' && bodyParserType.startsWith('encoding.')) {
-      return { status: 415, key: 'unsupportedMediaType', params: {} };
-    }
+    // body-parser errors (malformed JSON, body too large, bad charset) carry a `type`, directly
+    // or as the cause of the HttpException Nest wraps them in.
+    const bodyParserError = BODY_PARSER_ERRORS[errorType(exception) ?? errorType((exception as { cause?: unknown })?.cause) ?? ''];
+    if (bodyParserError) return { ...bodyParserError, params: {} };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const cause = (exception as { cause?: { type?: string } }).cause;
-      if (status === 400 && exception.message.includes('JSON')) return { status, key: 'malformedJson', params: {} };
-      if (cause?.type === 'entity.too.large' || status === 413) return { status: 413, key: 'payloadTooLarge', params: {} };
       if (HTTP_STATUS_KEYS[status]) return { status, key: HTTP_STATUS_KEYS[status], params: {} };
       if (status < 500) return { status, key: 'badRequest', params: {} };
     }
@@ -82,4 +97,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const fallback = status >= 500 ? 'errors.internal' : key.startsWith('validation.') ? 'errors.invalidBody' : 'errors.badRequest';
     return this.i18n.translate(fallback, { lang }) as string;
   }
+}
+
+function errorType(error: unknown): string | undefined {
+  const type = (error as { type?: unknown } | null | undefined)?.type;
+  return typeof type === 'string' ? type : undefined;
 }

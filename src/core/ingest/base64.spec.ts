@@ -1,5 +1,5 @@
 import { base64DecodedLength, decodeBase64Strict } from './base64';
-import { expectCode } from './testing/expect-code';
+import { expectCode } from '../../../test/support/expect-code';
 
 describe('strict base64', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { fingerprintOf } from '../lineage/fingerprint';
 import { DEFAULT_INGEST_LIMITS, ingestSkill, type IngestInput } from './index';
-import { buildZip, type BuilderEntry } from './testing/zip-builder';
-import { expectCode } from './testing/expect-code';
+import { buildZip, type BuilderEntry } from '../../../test/support/zip-builder';
+import { expectCode } from '../../../test/support/expect-code';
 
 const SKILL_TEXT = '# My Skill\n\nDo things.\n';
 const SKILL_HASH = '7b8b92344ad0945eb133f324e609bda0677035298337c6fd4627796dea7a889a';

@@ -1,5 +1,5 @@
 import { assertUniquePaths, isJunkPath, isOsJunk, normaliseEntryPath, sanitiseFilename, stripCommonRoot } from './paths';
-import { expectCode } from './testing/expect-code';
+import { expectCode } from '../../../test/support/expect-code';
 
 describe('normaliseEntryPath', () => {
   it.each([

@@ -2,8 +2,8 @@
 import zlib from 'node:zlib';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest.types';
 import { findEocd, RATIO_FLOOR_BYTES, readZip } from './zip';
-import { buildZip, type BuilderEntry } from './testing/zip-builder';
-import { expectCode } from './testing/expect-code';
+import { buildZip, type BuilderEntry } from '../../../test/support/zip-builder';
+import { expectCode } from '../../../test/support/expect-code';
 
 const limits = (over: Partial<IngestLimits> = {}): IngestLimits => ({ ...DEFAULT_INGEST_LIMITS, ...over });
 const read = (entries: BuilderEntry[], over: Partial<IngestLimits> = {}) => readZip(buildZip(entries), limits(over));

@@ -17,7 +17,7 @@ import {
 } from './candidates';
 import { EarlierScan, ScanMatch, classifyRelation, compareMatches, matchScan, relationFor } from './relation';
 import { FileSide, scanSimilarity } from './similarity';
-import { rng } from '../testing/rng';
+import { rng } from '../../../test/support/rng';
 
 const text = (path: string, content: string): FileSide => ({ path, hash: sha256Hex(content), size: Buffer.byteLength(content), content });
 const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });

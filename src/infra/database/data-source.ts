@@ -1,6 +1,16 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './database.module';
+import { loadConfig } from '../config/app-config';
+import { dataSourceOptions } from './data-source-options';
 
-/** For the TypeORM CLI (migration:generate/run) against DATABASE_URL. */
-export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 5));
+/**
+ * The data source of the TypeORM CLI (`npm run migration:*`, see package.json): the app's
+ * entities and migration list, against DATABASE_URL read through the validated config. The CLI
+ * needs a real server; the embedded default exists only inside a running app.
+ */
+const config = loadConfig();
+if (!config.databaseUrl) {
+  throw new Error('The migration commands need DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/skill_audit)');
+}
+
+export default new DataSource(dataSourceOptions(config.databaseUrl, 2));

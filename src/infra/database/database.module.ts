@@ -1,12 +1,10 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { ENTITIES } from './entities';
+import { dataSourceOptions } from './data-source-options';
 import { runMigrationsLocked } from './migrate';
-import { MIGRATIONS } from './migrations';
 
 /** Owns the embedded PGlite server when DATABASE_URL is unset, and stops it last. */
 @Injectable()
@@ -33,22 +31,8 @@ export class EmbeddedDatabase implements OnApplicationShutdown {
   }
 }
 
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
-  return {
-    type: 'postgres',
-    url,
-    entities: ENTITIES,
-    migrations: MIGRATIONS,
-    synchronize: false,
-    migrationsRun: false,
-    poolSize,
-    extra: { max: poolSize, connectionTimeoutMillis: 10_000 },
-  };
-}
-
 @Global()
 @Module({
-  imports: [ConfigModule],
   providers: [EmbeddedDatabase],
   exports: [EmbeddedDatabase],
 })
@@ -57,7 +41,6 @@ export class DatabaseBootstrapModule {}
 @Global()
 @Module({
   imports: [
-    ConfigModule,
     TypeOrmModule.forRootAsync({
       imports: [DatabaseBootstrapModule],
       inject: [APP_CONFIG, EmbeddedDatabase],

@@ -11,13 +11,15 @@ export interface EmbeddedPostgres {
 /**
  * The embedded default: real PostgreSQL (PGlite, WASM) persisted under `dataDir`, served on
  * 127.0.0.1 over the wire protocol so TypeORM uses the same `postgres` driver, entities and
- * migrations as in production. `dataDir` null keeps it in memory (tests).
+ * migrations as in production. `dataDir` null keeps it in memory (tests); `loadDataDir` starts
+ * it from a `dumpDataDir()` tarball (the e2e suites' migrated template).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string | null;
   port?: number;
   maxConnections: number;
-}): Promise<EmbeddedPostgres> {
+  loadDataDir?: Blob;
+}): Promise<EmbeddedPostgres & { dump(): Promise<Blob> }> {
   // Both packages are ESM-only; a dynamic import keeps this CommonJS module loadable.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -27,7 +29,7 @@ export async function startEmbeddedPostgres(options: {
     mkdirSync(dir, { recursive: true });
     db = await PGlite.create(dir);
   } else {
-    db = await PGlite.create();
+    db = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const server = new PGLiteSocketServer({
     db,
@@ -44,6 +46,7 @@ export async function startEmbeddedPostgres(options: {
       await server.stop();
       await db.close();
     },
+    dump: () => db.dumpDataDir('none'),
   };
 }
 

@@ -17,10 +17,6 @@ export function i18nDirectory(): string {
   throw new Error('i18n/ directory not found');
 }
 
-export function toLanguage(value: string | undefined | null): Language {
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
-}
-
 /** `lang` query → Accept-Language → de. */
 export const AppI18nModule = I18nModule.forRoot({
   fallbackLanguage: DEFAULT_LANGUAGE,

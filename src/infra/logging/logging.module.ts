@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
 import { pinoHttpOptions } from './log-options';
 
 /** The process's pino-http instance: request logging middleware + the root pino logger. */
@@ -10,7 +9,6 @@ export const HTTP_LOGGER = Symbol('HTTP_LOGGER');
 
 @Global()
 @Module({
-  imports: [ConfigModule],
   providers: [{ provide: HTTP_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => pinoHttp(pinoHttpOptions(config)) }],
   exports: [HTTP_LOGGER],
 })

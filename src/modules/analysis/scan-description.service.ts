@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { Unprocessable } from '../../core/errors';
 import type { FileKind } from '../../core/ingest/ingest.types';
 import { PROMPT_FILE_MAX } from '../../infra/ai/prompt-template';
 import type { SkillFile } from '../../core/ingest/ingest.types';
@@ -68,7 +68,7 @@ export class ScanDescriptionService {
     const result = await this.analysis.describe({ skillName: name, language, files });
     if (!result.ok) {
       if (result.failure) this.logger.warn(`Description of scan ${id} failed: ${result.failure.code}${result.failure.status ? ` ${result.failure.status}` : ''}`);
-      throw new AppError(422, 'descriptionUnavailable');
+      throw new Unprocessable('descriptionUnavailable');
     }
     await this.dataSource.transaction(async (manager) => {
       await manager.query('UPDATE scans SET description = $2 WHERE id = $1', [id, result.description]);

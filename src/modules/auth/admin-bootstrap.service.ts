@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -6,6 +7,9 @@ import { hashPassword } from '../../infra/crypto/password';
 import { normalizeEmail } from './email';
 
 export type BootstrapOutcome = 'created' | 'exists' | 'not-configured';
+
+/** The admin a first run on the embedded default creates when ADMIN_EMAIL/ADMIN_PASSWORD are unset. */
+export const FIRST_RUN_ADMIN_EMAIL = 'admin@localhost';
 
 /** Key of the transaction-scoped advisory lock that serialises bootstraps across instances. */
 const BOOTSTRAP_LOCK = 'skill-audit:admin-bootstrap';
@@ -16,6 +20,11 @@ const BOOTSTRAP_LOCK = 'skill-audit:admin-bootstrap';
  * under a transaction-scoped advisory lock and is conditional on "no admin yet", with
  * ON CONFLICT DO NOTHING on the unique email as a second fence — exactly one row, no error.
  * An existing admin is never modified (changing ADMIN_PASSWORD later does not reset it).
+ *
+ * First run on the embedded default (no DATABASE_URL, no admin, ADMIN_* unset): creates
+ * `admin@localhost` with a random password, stored only as its scrypt hash and printed once in
+ * one start-up line, so `npm ci && npm start` ends with someone able to sign in. With
+ * DATABASE_URL set (a deployment) nothing is generated; the warning below stays.
  */
 @Injectable()
 export class AdminBootstrapService implements OnApplicationBootstrap {
@@ -27,8 +36,19 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const outcome = await this.ensureAdmin();
+    let outcome = await this.ensureAdmin();
     if (outcome === 'created') this.logger.log('Created the initial admin user from ADMIN_EMAIL');
+    if (outcome === 'not-configured' && this.config.databaseUrl === null) {
+      const password = randomBytes(18).toString('base64url');
+      outcome = await this.ensureAdmin({ email: FIRST_RUN_ADMIN_EMAIL, password });
+      if (outcome === 'created') {
+        // Warn level: still shown when LOG_LEVEL=warn; the password is never logged again.
+        this.logger.warn(
+          `First run: created the admin ${FIRST_RUN_ADMIN_EMAIL} with the password ${password} ` +
+            '(shown only now; sign in with POST /api/auth/login or in Swagger UI at /api/docs)',
+        );
+      }
+    }
     if (outcome === 'not-configured') {
       this.logger.warn('No admin user exists and ADMIN_EMAIL/ADMIN_PASSWORD are not set: nobody can sign in');
     }

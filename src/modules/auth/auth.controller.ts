@@ -4,9 +4,8 @@ import type { Response } from 'express';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { AuthMeSchema } from '../../common/openapi/schemas';
 import { AuthService } from './auth.service';
-import { ANONYMOUS, type AuthMeView } from './auth.views';
+import { ANONYMOUS, AuthMeView } from './auth.views';
 import { LoginDto } from './dto/login.dto';
 import { LoginThrottled } from './login-throttle';
 import { SESSION_COOKIE } from './session.constants';
@@ -24,7 +23,7 @@ export class AuthController {
 
   /** Always 200: reports whether the caller has a valid session. */
   @Get('me')
-  @ApiOkResponse({ type: AuthMeSchema, description: 'Always 200; anonymous callers get authenticated: false' })
+  @ApiOkResponse({ type: AuthMeView, description: 'Always 200; anonymous callers get authenticated: false' })
   @ApiErrors()
   @Header('Cache-Control', 'no-store')
   me(@Viewer() user: SessionUser | null): AuthMeView {
@@ -33,7 +32,7 @@ export class AuthController {
 
   /** 200 AuthMe + the `session` cookie; 401 invalidCredentials; 429 when throttled; 500 sessionSecretMissing. */
   @Post('auth/login')
-  @ApiOkResponse({ type: AuthMeSchema, description: 'Signed in; sets the httpOnly `session` cookie (SameSite=Lax, 30 days)' })
+  @ApiOkResponse({ type: AuthMeView, description: 'Signed in; sets the httpOnly `session` cookie (SameSite=Lax, 30 days)' })
   @ApiErrors(400, 401, 415, 429)
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { Unauthenticated } from '../../core/errors';
 import { hashPassword, needsRehash, verifyPassword } from '../../infra/crypto/password';
 import type { AuthMeView } from './auth.views';
 import { normalizeEmail } from './email';
@@ -42,7 +42,7 @@ export class AuthService implements OnModuleInit {
       select: { id: true, email: true, passwordHash: true },
     });
     const matches = await verifyPassword(password, admin?.passwordHash ?? (await this.getDummyHash()));
-    if (!admin || !matches) throw new AppError(401, 'invalidCredentials');
+    if (!admin || !matches) throw new Unauthenticated('invalidCredentials');
     if (needsRehash(admin.passwordHash)) void this.rehash(admin.id, password);
     const token = this.tokens.sign({ id: admin.id, email: admin.email });
     return { me: { authenticated: true, isAdmin: true, email: admin.email }, token };

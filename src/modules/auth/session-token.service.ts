@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { CookieOptions } from 'express';
-import { AppError } from '../../common/errors/app-error';
+import { NotConfigured } from '../../core/errors';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { SESSION_ALGORITHM, SESSION_TTL_SECONDS } from './session.constants';
 
@@ -25,7 +25,7 @@ export class SessionTokenService {
 
   /** Throws the localized 500 `sessionSecretMissing` when sign-in is not configured. */
   assertEnabled(): void {
-    if (!this.enabled) throw new AppError(500, 'sessionSecretMissing');
+    if (!this.enabled) throw new NotConfigured('sessionSecretMissing');
   }
 
   /** HS256 token with `sub` (admin id as a string), `email`, `iat` and `exp` = iat + 30 days. */

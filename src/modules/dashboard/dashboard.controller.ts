@@ -1,12 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { DashboardSummarySchema } from '../../common/openapi/schemas';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
 import type { Language } from '../../infra/i18n/i18n.setup';
-import type { DashboardSummaryView } from './dashboard.views';
+import { DashboardSummaryView } from './dashboard.views';
 import { DashboardService } from './dashboard.service';
 
 @ApiTags('dashboard')
@@ -16,7 +15,7 @@ export class DashboardController {
 
   /** Public. Aggregates cover every scan; `recentScans` leaves hidden scans out for non-admins. */
   @Get()
-  @ApiOkResponse({ type: DashboardSummarySchema })
+  @ApiOkResponse({ type: DashboardSummaryView })
   @ApiErrors()
   summary(@Viewer() viewer: SessionUser | null, @RequestLanguage() language: Language): Promise<DashboardSummaryView> {
     return this.dashboard.summary({ isAdmin: viewer?.isAdmin ?? false }, language);

@@ -3,7 +3,7 @@ import { classifyRelation, fingerprintOf, sha256Hex, type EarlierScan, type File
 import { DEFAULT_SEARCH_LIMITS, searchCompared, trivialBandRatio, type SearchLimits } from './candidate-search';
 import { fileLineStats, isTrivialLine } from './line-stats';
 import { MemoryCandidateStore } from './memory-candidate-store';
-import { rng } from '../../core/testing/rng';
+import { rng } from '../../../test/support/rng';
 
 const text = (path: string, content: string): FileSide => ({ path, hash: sha256Hex(content), size: Buffer.byteLength(content), content });
 const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });

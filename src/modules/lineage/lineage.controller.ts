@@ -1,10 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { ScanComparisonSchema, ScanLineageEntrySchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { LineageService } from './lineage.service';
-import type { ScanComparisonView, ScanLineageEntryView } from './lineage.views';
+import { ScanComparisonView, ScanLineageEntryView } from './lineage.views';
 
 /** Versions of a skill: file-by-file comparison of two scans and the family timeline. Public. */
 @ApiTags('scans')
@@ -14,7 +13,7 @@ export class LineageController {
 
   @Get(':id/compare/:otherId')
   @ApiOkResponse({
-    type: ScanComparisonSchema,
+    type: ScanComparisonView,
     description: '`id` is the current scan, `otherId` the previous one. Modified text files carry a line diff, other files null',
   })
   @ApiErrors(400, 404)
@@ -24,7 +23,7 @@ export class LineageController {
 
   @Get(':id/lineage')
   @ApiOkResponse({
-    type: [ScanLineageEntrySchema],
+    type: [ScanLineageEntryView],
     description: 'The family of the scan (linked by comparedScanId or equal fingerprints), newest first',
   })
   @ApiErrors(400, 404)

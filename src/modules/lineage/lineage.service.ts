@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { NotFound } from '../../core/errors';
 import { diffScans, type FileSide } from '../../core/lineage';
 import { toComparisonSide, toLineageEntry, type ScanComparisonView, type ScanLineageEntryView, type ScanRow } from './lineage.views';
 
@@ -36,7 +36,7 @@ export class LineageService {
     const scans: ScanRow[] = await this.dataSource.query(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = ANY($1::int[])`, [ids]);
     const current = scans.find((s) => s.id === id);
     const previous = scans.find((s) => s.id === otherId);
-    if (!current || !previous) throw AppError.notFound();
+    if (!current || !previous) throw new NotFound('scanNotFound');
     const rows: Array<FileSide & { scan_id: number }> = await this.dataSource.query(
       'SELECT scan_id, path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = ANY($1::int[])',
       [ids],
@@ -55,13 +55,13 @@ export class LineageService {
   /** GET /scans/{id}/lineage: the family of the scan, newest first. */
   async lineage(id: number): Promise<ScanLineageEntryView[]> {
     const rows: ScanRow[] = await this.dataSource.query(LINEAGE_SQL, [checkId(id)]);
-    if (rows.length === 0) throw AppError.notFound();
+    if (rows.length === 0) throw new NotFound('scanNotFound');
     return rows.map(toLineageEntry);
   }
 }
 
 function checkId(id: number): number {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw AppError.notFound();
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw new NotFound('scanNotFound');
   return id;
 }
 

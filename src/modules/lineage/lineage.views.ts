@@ -1,32 +1,63 @@
-import type { ScanFileDiff } from '../../core/lineage';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { RELATION, VERDICT } from '../../common/openapi/enums';
+import type { DiffLine, DiffLineType, FileDiffStatus, ScanFileDiff } from '../../core/lineage';
 
-/** Response shapes of the spec (ScanComparison, ScanComparisonSide, ScanLineageEntry), field for field. */
-export interface ScanComparisonSideView {
-  id: number;
-  name: string;
-  verdict: 'pass' | 'review' | 'block';
-  riskScore: number;
-  fileCount: number;
-  fingerprint: string;
-  createdAt: string;
+/**
+ * Response shapes of the spec (ScanComparison, ScanComparisonSide, ScanLineageEntry), field for
+ * field: each class is both the TypeScript type and the OpenAPI schema. The diff parts are the
+ * pure lineage core's types; their schema classes implement them, so the compiler keeps the two
+ * together.
+ */
+@ApiSchema({ name: 'ScanComparisonSide' })
+export class ScanComparisonSideView {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: VERDICT }) verdict: 'pass' | 'review' | 'block';
+  @ApiProperty({ type: 'integer' }) riskScore: number;
+  @ApiProperty({ type: 'integer' }) fileCount: number;
+  @ApiProperty() fingerprint: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
-export interface ScanComparisonView {
-  current: ScanComparisonSideView;
-  previous: ScanComparisonSideView;
-  files: ScanFileDiff[];
+@ApiSchema({ name: 'DiffLine' })
+export class DiffLineView implements DiffLine {
+  @ApiProperty({ enum: ['context', 'add', 'remove'] }) type: DiffLineType;
+  @ApiProperty() text: string;
+  @ApiProperty({ type: 'integer', nullable: true }) previousLine: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) currentLine: number | null;
 }
 
-export interface ScanLineageEntryView {
-  id: number;
-  name: string;
-  verdict: 'pass' | 'review' | 'block';
-  riskScore: number;
-  relation: 'new' | 'identical' | 'modified' | null;
-  similarity: number | null;
-  comparedScanId: number | null;
-  fingerprint: string;
-  createdAt: string;
+@ApiSchema({ name: 'ScanFileDiff' })
+export class ScanFileDiffView implements ScanFileDiff {
+  @ApiProperty() path: string;
+  @ApiProperty({ enum: ['unchanged', 'modified', 'added', 'removed'] }) status: FileDiffStatus;
+  @ApiProperty({ type: String, nullable: true }) previousHash: string | null;
+  @ApiProperty({ type: String, nullable: true }) currentHash: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) previousSize: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) currentSize: number | null;
+  @ApiProperty({ type: Boolean, nullable: true }) previousHasContent: boolean | null;
+  @ApiProperty({ type: Boolean, nullable: true }) currentHasContent: boolean | null;
+  @ApiProperty({ type: [DiffLineView], nullable: true }) lineDiff: DiffLineView[] | null;
+}
+
+@ApiSchema({ name: 'ScanComparison' })
+export class ScanComparisonView {
+  @ApiProperty({ type: ScanComparisonSideView }) current: ScanComparisonSideView;
+  @ApiProperty({ type: ScanComparisonSideView }) previous: ScanComparisonSideView;
+  @ApiProperty({ type: [ScanFileDiffView] }) files: ScanFileDiffView[];
+}
+
+@ApiSchema({ name: 'ScanLineageEntry' })
+export class ScanLineageEntryView {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: VERDICT }) verdict: 'pass' | 'review' | 'block';
+  @ApiProperty({ type: 'integer' }) riskScore: number;
+  @ApiProperty({ type: String, enum: RELATION, nullable: true }) relation: 'new' | 'identical' | 'modified' | null;
+  @ApiProperty({ type: 'integer', nullable: true }) similarity: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) comparedScanId: number | null;
+  @ApiProperty() fingerprint: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
 /** A scans row as selected by LineageService (snake_case columns). */

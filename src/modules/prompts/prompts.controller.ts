@@ -1,10 +1,9 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { PromptSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { UpdatePromptDto } from './dto/update-prompt.dto';
-import type { PromptView } from './prompt.views';
+import { PromptView } from './prompt.views';
 import { PromptsService } from './prompts.service';
 
 /** /prompts — admin only (DESIGN.md; AdminOnly = the AdminGuard). */
@@ -15,13 +14,13 @@ export class PromptsController {
   constructor(private readonly prompts: PromptsService) {}
 
   @Get()
-  @ApiOkResponse({ type: [PromptSchema] })
+  @ApiOkResponse({ type: [PromptView] })
   list(): Promise<PromptView[]> {
     return this.prompts.list();
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: PromptSchema })
+  @ApiOkResponse({ type: PromptView })
   @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePromptDto): Promise<PromptView> {
     return this.prompts.update(id, body);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { NotFound } from '../../core/errors';
 import type { UpdatePromptDto } from './dto/update-prompt.dto';
 import { PromptEntity } from './entities/prompt.entity';
 import { toPromptView, type PromptView } from './prompt.views';
@@ -20,7 +20,7 @@ export class PromptsService {
   async update(id: number, change: UpdatePromptDto): Promise<PromptView> {
     const repository = this.dataSource.getRepository(PromptEntity);
     const prompt = id <= MAX_INT4 ? await repository.findOneBy({ id }) : null;
-    if (!prompt) throw AppError.notFound('promptNotFound');
+    if (!prompt) throw new NotFound('promptNotFound');
     if (change.name !== undefined) prompt.name = change.name;
     if (change.content !== undefined) prompt.content = change.content;
     return toPromptView(await repository.save(prompt));

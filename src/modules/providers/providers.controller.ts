@@ -2,13 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
 import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { AiProviderSchema, ProviderModelsResultSchema, ProviderTestResultSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import { CreateProviderDto } from './dto/create-provider.dto';
 import { ListModelsDto, TestConnectionDto } from './dto/provider-connection.dto';
 import { UpdateProviderDto } from './dto/update-provider.dto';
-import type { AiProviderView, ProviderModelsResultView, ProviderTestResultView } from './provider.views';
+import { AiProviderView, ProviderModelsResultView, ProviderTestResultView } from './provider.views';
 import { ProvidersService } from './providers.service';
 
 /** /providers — admin only (DESIGN.md; AdminOnly = the AdminGuard). Tokens are never returned: only hasToken and tokenPreview. */
@@ -19,13 +18,13 @@ export class ProvidersController {
   constructor(private readonly providers: ProvidersService) {}
 
   @Get()
-  @ApiOkResponse({ type: [AiProviderSchema], description: 'Every provider, tokens masked' })
+  @ApiOkResponse({ type: [AiProviderView], description: 'Every provider, tokens masked' })
   list(): Promise<AiProviderView[]> {
     return this.providers.list();
   }
 
   @Post()
-  @ApiCreatedResponse({ type: AiProviderSchema })
+  @ApiCreatedResponse({ type: AiProviderView })
   @ApiErrors(400, 415)
   create(@Body() body: CreateProviderDto): Promise<AiProviderView> {
     return this.providers.create(body);
@@ -33,7 +32,7 @@ export class ProvidersController {
 
   @Post('test-connection')
   @HttpCode(200)
-  @ApiOkResponse({ type: ProviderTestResultSchema, description: 'Connection problems are ok: false with a redacted message' })
+  @ApiOkResponse({ type: ProviderTestResultView, description: 'Connection problems are ok: false with a redacted message' })
   @ApiErrors(400, 404, 415)
   testConnection(@Body() body: TestConnectionDto, @RequestLanguage() lang: Language): Promise<ProviderTestResultView> {
     return this.providers.testConnection(body, lang);
@@ -41,14 +40,14 @@ export class ProvidersController {
 
   @Post('list-models')
   @HttpCode(200)
-  @ApiOkResponse({ type: ProviderModelsResultSchema, description: 'Model ids, de-duplicated and sorted; failures are ok: false' })
+  @ApiOkResponse({ type: ProviderModelsResultView, description: 'Model ids, de-duplicated and sorted; failures are ok: false' })
   @ApiErrors(400, 404, 415)
   listModels(@Body() body: ListModelsDto, @RequestLanguage() lang: Language): Promise<ProviderModelsResultView> {
     return this.providers.listModels(body, lang);
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: AiProviderSchema })
+  @ApiOkResponse({ type: AiProviderView })
   @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateProviderDto): Promise<AiProviderView> {
     return this.providers.update(id, body);
@@ -64,7 +63,7 @@ export class ProvidersController {
 
   @Post(':id/test')
   @HttpCode(200)
-  @ApiOkResponse({ type: ProviderTestResultSchema, description: 'A one-shot chat with the saved configuration' })
+  @ApiOkResponse({ type: ProviderTestResultView, description: 'A one-shot chat with the saved configuration' })
   @ApiErrors(400, 404)
   test(@Param('id', ParseIdPipe) id: number, @RequestLanguage() lang: Language): Promise<ProviderTestResultView> {
     return this.providers.test(id, lang);

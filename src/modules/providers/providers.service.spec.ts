@@ -1,4 +1,4 @@
-import { AppError } from '../../common/errors/app-error';
+import { NotConfigured } from '../../core/errors';
 import { TokenCipher } from '../../infra/crypto/token-cipher';
 import type { AiMessages } from '../../infra/ai/ai-messages.service';
 import type { AppConfig } from '../../infra/config/app-config';
@@ -13,10 +13,10 @@ describe('ProvidersService without key material', () => {
   const service = new ProvidersService(store, {} as AiMessages, { ai: { requestTimeoutMs: 1000 } } as AppConfig);
   const input = { name: 'p', apiType: 'provider_a' as const, baseUrl: 'http://127.0.0.1:9/v1', model: 'm' };
 
-  it('refuses to store a token with a clear error (500 tokenKeyMissing)', async () => {
+  it('refuses to store a token with a clear error (tokenKeyMissing, an operator problem: 500)', async () => {
     const error = await service.create({ ...input, apiToken: 'sk-0123456789abcdef' }).catch((e) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 500, key: 'tokenKeyMissing' });
+    expect(error).toBeInstanceOf(NotConfigured);
+    expect(error).toMatchObject({ kind: 'notConfigured', code: 'tokenKeyMissing' });
   });
 
   it('still stores a provider without a token', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error';
+import { NotConfigured, NotFound } from '../../core/errors';
 import { AiMessages } from '../../infra/ai/ai-messages.service';
 import { AiCallError, type ProviderEndpoint } from '../../infra/ai/ai.types';
 import { chat, listModels } from '../../infra/ai/provider-client';
@@ -67,7 +67,7 @@ export class ProvidersService {
 
   async remove(id: number): Promise<void> {
     const result = await this.store.repository.delete({ id: this.checkId(id) });
-    if (!result.affected) throw AppError.notFound('providerNotFound');
+    if (!result.affected) throw new NotFound('providerNotFound');
   }
 
   /** POST /providers/{id}/test: a one-shot chat with the saved configuration and token. */
@@ -132,7 +132,7 @@ export class ProvidersService {
     try {
       provider.tokenEncrypted = this.store.cipher.encrypt(token);
     } catch (error) {
-      if (error instanceof TokenKeyMissingError) throw new AppError(500, 'tokenKeyMissing');
+      if (error instanceof TokenKeyMissingError) throw new NotConfigured('tokenKeyMissing');
       throw error;
     }
     provider.tokenPreview = tokenPreview(token);
@@ -140,12 +140,12 @@ export class ProvidersService {
 
   private async find(id: number): Promise<AiProviderEntity> {
     const provider = await this.store.repository.findOneBy({ id: this.checkId(id) });
-    if (!provider) throw AppError.notFound('providerNotFound');
+    if (!provider) throw new NotFound('providerNotFound');
     return provider;
   }
 
   private checkId(id: number): number {
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw AppError.notFound('providerNotFound');
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw new NotFound('providerNotFound');
     return id;
   }
 }

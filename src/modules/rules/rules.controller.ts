@@ -2,11 +2,10 @@ import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequestLanguage } from '../../common/decorators/request-language.decorator';
 import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { RuleSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import { UpdateRuleDto } from './dto/update-rule.dto';
-import type { RuleView } from './rule.views';
+import { RuleView } from './rule.views';
 import { RulesService } from './rules.service';
 
 @ApiTags('rules')
@@ -16,7 +15,7 @@ export class RulesController {
 
   /** The catalog with each rule's current severity and enabled flag, texts in the request language. */
   @Get()
-  @ApiOkResponse({ type: [RuleSchema] })
+  @ApiOkResponse({ type: [RuleView] })
   @ApiErrors()
   list(@RequestLanguage() lang: Language): Promise<RuleView[]> {
     return this.rules.list(lang);
@@ -24,7 +23,7 @@ export class RulesController {
 
   @Patch(':id')
   @AdminOnly()
-  @ApiOkResponse({ type: RuleSchema })
+  @ApiOkResponse({ type: RuleView })
   @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateRuleDto, @RequestLanguage() lang: Language): Promise<RuleView> {
     return this.rules.update(id, body, lang);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../common/errors/app-error';
+import { NotFound } from '../../core/errors';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import type { UpdateRuleDto } from './dto/update-rule.dto';
 import { RuleEntity } from './entities/rule.entity';
@@ -25,7 +25,7 @@ export class RulesService {
   async update(id: number, change: UpdateRuleDto, lang: Language): Promise<RuleView> {
     const repository = this.dataSource.getRepository(RuleEntity);
     const rule = id <= MAX_INT4 ? await repository.findOneBy({ id }) : null;
-    if (!rule) throw AppError.notFound('ruleNotFound');
+    if (!rule) throw new NotFound('ruleNotFound');
     if (change.severity !== undefined) rule.severity = change.severity;
     if (change.enabled !== undefined) rule.enabled = change.enabled;
     const saved = await repository.save(rule);

@@ -1,90 +1,102 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { AXIS, DETECTED_BY, RELATION, SEVERITY, VERDICT } from '../../common/openapi/enums';
 import type { FindingEntity } from './entities/finding.entity';
 import type { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
 import type { ScanFileEntity } from './entities/scan-file.entity';
 import type { ScanEntity } from './entities/scan.entity';
 
-/** Response shapes of the spec, field for field. */
-export interface FindingCountsView {
-  critical: number;
-  high: number;
-  medium: number;
-  low: number;
-  info: number;
-  security: number;
-  privacy: number;
-  total: number;
+/**
+ * Response shapes of the spec, field for field: each class is both the TypeScript type the
+ * mappers below build and the OpenAPI schema (a test validates real responses against it).
+ */
+@ApiSchema({ name: 'FindingCounts' })
+export class FindingCountsView {
+  @ApiProperty({ type: 'integer' }) critical: number;
+  @ApiProperty({ type: 'integer' }) high: number;
+  @ApiProperty({ type: 'integer' }) medium: number;
+  @ApiProperty({ type: 'integer' }) low: number;
+  @ApiProperty({ type: 'integer' }) info: number;
+  @ApiProperty({ type: 'integer' }) security: number;
+  @ApiProperty({ type: 'integer' }) privacy: number;
+  @ApiProperty({ type: 'integer' }) total: number;
 }
 
-export interface ScanView {
-  id: number;
-  name: string;
-  description: string | null;
-  source: 'zip' | 'file' | 'text';
-  status: 'completed' | 'failed';
-  verdict: 'pass' | 'review' | 'block';
-  riskScore: number;
-  fileCount: number;
-  aiUsed: boolean;
-  aiError: string | null;
-  findingCounts: FindingCountsView;
-  fingerprint: string;
-  relation: 'new' | 'identical' | 'modified' | null;
-  similarity: number | null;
-  comparedScanId: number | null;
-  hidden: boolean;
-  createdAt: string;
+@ApiSchema({ name: 'Scan' })
+export class ScanView {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true, description: 'AI-generated summary; null when none exists' }) description: string | null;
+  @ApiProperty({ enum: ['zip', 'file', 'text'] }) source: 'zip' | 'file' | 'text';
+  @ApiProperty({ enum: ['completed', 'failed'] }) status: 'completed' | 'failed';
+  @ApiProperty({ enum: VERDICT }) verdict: 'pass' | 'review' | 'block';
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 }) riskScore: number;
+  @ApiProperty({ type: 'integer' }) fileCount: number;
+  @ApiProperty() aiUsed: boolean;
+  @ApiProperty({ type: String, nullable: true }) aiError: string | null;
+  @ApiProperty({ type: FindingCountsView }) findingCounts: FindingCountsView;
+  @ApiProperty({ description: 'SHA-256 over the sorted pairs of file path and per-file hash' }) fingerprint: string;
+  @ApiProperty({ type: String, enum: RELATION, nullable: true }) relation: 'new' | 'identical' | 'modified' | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, maximum: 100 }) similarity: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) comparedScanId: number | null;
+  @ApiProperty() hidden: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
-export interface ScanFileView {
-  path: string;
-  kind: 'instruction' | 'script' | 'resource';
-  language: string | null;
-  size: number;
-  hash: string;
-  hasContent: boolean;
-  content: string | null;
+@ApiSchema({ name: 'ScanFile' })
+export class ScanFileView {
+  @ApiProperty() path: string;
+  @ApiProperty({ enum: ['instruction', 'script', 'resource'] }) kind: 'instruction' | 'script' | 'resource';
+  @ApiProperty({ type: String, nullable: true }) language: string | null;
+  @ApiProperty({ type: 'integer' }) size: number;
+  @ApiProperty() hash: string;
+  @ApiProperty() hasContent: boolean;
+  @ApiProperty({ type: String, nullable: true }) content: string | null;
 }
 
-export interface FindingView {
-  id: number;
-  ruleId: string;
-  axis: 'security' | 'privacy';
-  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-  title: string;
-  description: string;
-  remediation: string | null;
-  file: string | null;
-  line: number | null;
-  snippet: string | null;
-  detectedBy: 'static' | 'ai';
+@ApiSchema({ name: 'Finding' })
+export class FindingView {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() ruleId: string;
+  @ApiProperty({ enum: AXIS }) axis: 'security' | 'privacy';
+  @ApiProperty({ enum: SEVERITY }) severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+  @ApiProperty() title: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: String, nullable: true }) remediation: string | null;
+  @ApiProperty({ type: String, nullable: true }) file: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) line: number | null;
+  @ApiProperty({ type: String, nullable: true }) snippet: string | null;
+  @ApiProperty({ enum: DETECTED_BY }) detectedBy: 'static' | 'ai';
 }
 
-export interface ScanCheckpointView {
-  id: string;
-  label: string;
-  category: string;
-  axis: 'security' | 'privacy' | null;
-  severity: 'critical' | 'high' | 'medium' | 'low' | 'info' | null;
-  status: 'pass' | 'flagged' | 'skipped' | 'error';
-  findingCount: number;
-  scoreDelta: number;
-  detectedBy: 'static' | 'ai' | null;
+@ApiSchema({ name: 'ScanCheckpoint' })
+export class ScanCheckpointView {
+  @ApiProperty() id: string;
+  @ApiProperty() label: string;
+  @ApiProperty() category: string;
+  @ApiProperty({ type: String, enum: AXIS, nullable: true }) axis: 'security' | 'privacy' | null;
+  @ApiProperty({ type: String, enum: SEVERITY, nullable: true }) severity: 'critical' | 'high' | 'medium' | 'low' | 'info' | null;
+  @ApiProperty({ enum: ['pass', 'flagged', 'skipped', 'error'] }) status: 'pass' | 'flagged' | 'skipped' | 'error';
+  @ApiProperty({ type: 'integer' }) findingCount: number;
+  @ApiProperty({ type: 'integer' }) scoreDelta: number;
+  @ApiProperty({ type: String, enum: DETECTED_BY, nullable: true }) detectedBy: 'static' | 'ai' | null;
 }
 
-export interface ComparedScanView {
-  id: number;
-  name: string;
-  verdict: 'pass' | 'review' | 'block';
-  riskScore: number;
-  createdAt: string;
+@ApiSchema({ name: 'ComparedScan' })
+export class ComparedScanView {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: VERDICT }) verdict: 'pass' | 'review' | 'block';
+  @ApiProperty({ type: 'integer' }) riskScore: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
-export interface ScanDetailView extends ScanView {
-  files: ScanFileView[];
-  findings: FindingView[];
-  checkpoints: ScanCheckpointView[];
-  checkCount: number;
-  comparedScan: ComparedScanView | null;
+@ApiSchema({ name: 'ScanDetail' })
+export class ScanDetailView extends ScanView {
+  @ApiProperty({ type: [ScanFileView] }) files: ScanFileView[];
+  @ApiProperty({ type: [FindingView] }) findings: FindingView[];
+  @ApiProperty({ type: [ScanCheckpointView] }) checkpoints: ScanCheckpointView[];
+  @ApiProperty({ type: 'integer', description: 'How often a skill with exactly this fingerprint was scanned' }) checkCount: number;
+  @ApiProperty({ type: ComparedScanView, nullable: true }) comparedScan: ComparedScanView | null;
 }
 
 export function toScanView(scan: ScanEntity): ScanView {

@@ -6,12 +6,11 @@ import { RequestLanguage } from '../../common/decorators/request-language.decora
 import { Viewer } from '../../common/decorators/viewer.decorator';
 import type { SessionUser } from '../../common/guards/session-user';
 import { AdminOnly, ApiErrors } from '../../common/openapi/api-docs.decorators';
-import { ScanDetailSchema, ScanSchema } from '../../common/openapi/schemas';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import type { Language } from '../../infra/i18n/i18n.setup';
 import { CreateScanDto } from './dto/create-scan.dto';
 import { UpdateScanDto } from './dto/update-scan.dto';
-import type { ScanDetailView, ScanView } from './scan.views';
+import { ScanDetailView, ScanView } from './scan.views';
 import { ScansService } from './scans.service';
 
 @ApiTags('scans')
@@ -24,21 +23,21 @@ export class ScansController {
    * and an early first byte even with millions of scans). Hidden scans only for admins.
    */
   @Get()
-  @ApiOkResponse({ type: [ScanSchema], description: 'Every scan visible to the caller, most recent first' })
+  @ApiOkResponse({ type: [ScanView], description: 'Every scan visible to the caller, most recent first' })
   @ApiErrors()
   async list(@Viewer() viewer: SessionUser | null, @Res() res: Response): Promise<void> {
     await streamJsonArray(res, this.scans.listBatches({ isAdmin: viewer?.isAdmin ?? false }));
   }
 
   @Post()
-  @ApiCreatedResponse({ type: ScanDetailSchema, description: 'The completed report' })
+  @ApiCreatedResponse({ type: ScanDetailView, description: 'The completed report' })
   @ApiErrors(400, 413, 415)
   create(@Body() body: CreateScanDto, @RequestLanguage() language: Language): Promise<ScanDetailView> {
     return this.scans.create(body, language);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ScanDetailSchema })
+  @ApiOkResponse({ type: ScanDetailView })
   @ApiErrors(400, 404)
   get(@Param('id', ParseIdPipe) id: number): Promise<ScanDetailView> {
     return this.scans.detail(id);
@@ -46,7 +45,7 @@ export class ScansController {
 
   @Patch(':id')
   @AdminOnly()
-  @ApiOkResponse({ type: ScanSchema, description: 'The updated scan' })
+  @ApiOkResponse({ type: ScanView, description: 'The updated scan' })
   @ApiErrors(400, 404, 415)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateScanDto): Promise<ScanView> {
     return this.scans.setHidden(id, body.hidden);

@@ -5,7 +5,7 @@ import { evaluate, scoreReport } from '../../core/engine';
 import type { EngineCheckpoint, EngineFinding, EngineResult } from '../../core/engine/engine.types';
 import { ingestSkill } from '../../core/ingest';
 import type { IngestedSkill, SkillFile } from '../../core/ingest/ingest.types';
-import { AppError } from '../../common/errors/app-error';
+import { NotFound } from '../../core/errors';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { insertRows } from '../../infra/database/bulk-insert';
 import type { Language } from '../../infra/i18n/i18n.setup';
@@ -93,13 +93,6 @@ export class ScansService {
     };
   }
 
-  /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
-  async list(viewer: Viewer): Promise<ScanView[]> {
-    const scans: ScanView[] = [];
-    for await (const batch of this.listBatches(viewer)) for (const scan of batch) scans.push(scan);
-    return scans;
-  }
-
   /**
    * GET /scans as keyset pages of `batchSize` over the (created_at DESC, id DESC) indexes — the
    * partial `WHERE hidden = false` one for non-admins. Each page is one short query, so no
@@ -155,23 +148,23 @@ export class ScansService {
 
   async setHidden(id: number, hidden: boolean): Promise<ScanView> {
     const result = await this.dataSource.getRepository(ScanEntity).update({ id: this.checkId(id) }, { hidden });
-    if (!result.affected) throw AppError.notFound();
+    if (!result.affected) throw new NotFound('scanNotFound');
     return toScanView(await this.findScan(id));
   }
 
   async remove(id: number): Promise<void> {
     const result = await this.dataSource.getRepository(ScanEntity).delete({ id: this.checkId(id) });
-    if (!result.affected) throw AppError.notFound();
+    if (!result.affected) throw new NotFound('scanNotFound');
   }
 
   async findScan(id: number): Promise<ScanEntity> {
     const scan = await this.dataSource.getRepository(ScanEntity).findOneBy({ id: this.checkId(id) });
-    if (!scan) throw AppError.notFound();
+    if (!scan) throw new NotFound('scanNotFound');
     return scan;
   }
 
   private checkId(id: number): number {
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw AppError.notFound();
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw new NotFound('scanNotFound');
     return id;
   }
 

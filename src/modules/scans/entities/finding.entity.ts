@@ -13,7 +13,7 @@ export class FindingEntity {
   scanId: number;
 
   @ManyToOne('ScanEntity', 'findings', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'scan_id' })
+  @JoinColumn({ name: 'scan_id', foreignKeyConstraintName: 'findings_scan_id_fkey' })
   scan?: ScanEntity;
 
   @Column({ name: 'rule_id', type: 'varchar', length: 128 })

@@ -12,7 +12,7 @@ export class ScanCheckpointEntity {
   scanId: number;
 
   @ManyToOne('ScanEntity', 'checkpoints', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'scan_id' })
+  @JoinColumn({ name: 'scan_id', foreignKeyConstraintName: 'scan_checkpoints_scan_id_fkey' })
   scan?: ScanEntity;
 
   @Column({ type: 'integer' })

@@ -13,7 +13,7 @@ export class ScanFileEntity {
   scanId: number;
 
   @ManyToOne('ScanEntity', 'files', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'scan_id' })
+  @JoinColumn({ name: 'scan_id', foreignKeyConstraintName: 'scan_files_scan_id_fkey' })
   scan?: ScanEntity;
 
   @Column({ type: 'text' })

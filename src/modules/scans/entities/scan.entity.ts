@@ -1,12 +1,16 @@
-import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import type { ScanFileEntity } from './scan-file.entity';
 import type { FindingEntity } from './finding.entity';
 import type { ScanCheckpointEntity } from './scan-checkpoint.entity';
 
 /** One audit report. Finding counts are denormalised so lists and the dashboard never join findings. */
 @Entity('scans')
-@Index('idx_scans_fingerprint', ['fingerprint'])
+@Index('idx_scans_fingerprint_id', ['fingerprint', 'id'])
 @Index('idx_scans_compared_scan_id', ['comparedScanId'])
+// Hand-made in the migrations (descending keys, a partial index), so not synchronised from here.
+@Index('idx_scans_created', { synchronize: false })
+@Index('idx_scans_visible_created', { synchronize: false })
+@Index('idx_scans_family', { synchronize: false })
 export class ScanEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -70,6 +74,14 @@ export class ScanEntity {
 
   @Column({ name: 'compared_scan_id', type: 'integer', nullable: true })
   comparedScanId: number | null;
+
+  @ManyToOne('ScanEntity', { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'compared_scan_id', foreignKeyConstraintName: 'scans_compared_scan_id_fkey' })
+  comparedScan?: ScanEntity | null;
+
+  /** Lineage family, maintained by the trg_scans_lineage_family_* triggers (migration LineagePostings); never written here. */
+  @Column({ name: 'family_id', type: 'integer', nullable: true, insert: false, update: false, select: false })
+  familyId?: number | null;
 
   @Column({ type: 'boolean', default: false })
   hidden: boolean;

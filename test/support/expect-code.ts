@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorCode } from '../../errors';
+import { DomainError, type DomainErrorCode } from '../../src/core/errors';
 
 /** Runs `fn` and asserts it throws a DomainError with exactly `code`; returns the error. */
 export function expectCode(fn: () => unknown, code: DomainErrorCode): DomainError {

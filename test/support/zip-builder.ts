@@ -117,8 +117,3 @@ export function buildZip(entries: BuilderEntry[], options: BuildOptions = {}): B
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, eocd]);
 }
-
-/** Base64 of a built ZIP, ready for `ingestSkill({source: 'zip', contentBase64})`. */
-export function zipBase64(entries: BuilderEntry[], options?: BuildOptions): string {
-  return buildZip(entries, options).toString('base64');
-}

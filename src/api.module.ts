@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppCoreModule } from './app-core.module';
@@ -14,7 +14,8 @@ import { ScansModule } from './modules/scans/scans.module';
 import { ScanDescriptionModule } from './modules/analysis/scan-description.module';
 import { PromptsModule } from './modules/prompts/prompts.module';
 import { ProvidersModule } from './modules/providers/providers.module';
-import { WorkerModule } from './worker.module';
+import { ProcessorsModule } from './queue/processors/processors.module';
+import { QueueModule } from './queue/queue.module';
 
 /**
  * Login limits from the validated config (LOGIN_RATE_LIMIT / LOGIN_RATE_WINDOW_MS). There is no
@@ -25,13 +26,23 @@ const LoginThrottlerModule = ThrottlerModule.forRootAsync({
   useFactory: (config: AppConfig) => ({ throttlers: loginThrottlers(config.throttle) }),
 });
 
-/** The HTTP API: core + feature controllers + the global pipe and error filter. */
+/**
+ * The HTTP API: core + feature controllers + the global pipe and error filter, and the job
+ * producer (QueueModule). The module graph decides who consumes jobs (STYLE convention 1): the
+ * BullMQ consumers (ProcessorsModule) join the API only with REDIS_URL and WORKER_IN_PROCESS=true;
+ * without REDIS_URL the inline runner runs the handlers in this process.
+ */
 @Module({
   imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
-    ScanDescriptionModule, ProvidersModule, PromptsModule, WorkerModule],
+    ScanDescriptionModule, ProvidersModule, PromptsModule],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ApiErrorFilter },
   ],
 })
-export class ApiModule {}
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const consumesJobs = config.redisUrl !== null && config.workerInProcess;
+    return { module: ApiModule, imports: [QueueModule.forRoot(config), ...(consumesJobs ? [ProcessorsModule] : [])] };
+  }
+}

@@ -10,11 +10,12 @@ import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
 import { setupSwagger } from './common/openapi/swagger.setup';
-import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
+import { APP_CONFIG, loadConfig, type AppConfig } from './infra/config/app-config';
 
 /** Builds the configured API application (shared by main.ts, e2e tests and benchmarks). */
 export async function createApiApp(options: { logger?: false; bufferLogs?: boolean } = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule, {
+  // The module graph depends on the configuration (who consumes jobs): see ApiModule.forRoot.
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(loadConfig()), {
     bodyParser: false,
     abortOnError: false,
     // main.ts buffers start-up logs until it switches Nest to the pino logger (app.useLogger).

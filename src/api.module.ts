@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 import { AuthModule } from './modules/auth/auth.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { loginThrottlers } from './modules/auth/login-throttle';
+import { LoginThrottleStorage } from './modules/auth/login-throttle-storage';
 import { HealthModule } from './modules/health/health.module';
 import { RulesModule } from './modules/rules/rules.module';
 import { ScansModule } from './modules/scans/scans.module';
@@ -17,13 +18,18 @@ import { ProvidersModule } from './modules/providers/providers.module';
 import { ProcessorsModule } from './queue/processors/processors.module';
 import { QueueModule } from './queue/queue.module';
 
+@Module({ providers: [LoginThrottleStorage], exports: [LoginThrottleStorage] })
+class LoginThrottleStorageModule {}
+
 /**
- * Login limits from the validated config (LOGIN_RATE_LIMIT / LOGIN_RATE_WINDOW_MS). There is no
- * global ThrottlerGuard: only routes marked @LoginThrottled() (POST /auth/login) are limited.
+ * Login limits from the validated config (LOGIN_RATE_LIMIT / LOGIN_RATE_WINDOW_MS), counted in
+ * Redis when REDIS_URL is set (shared by every API instance). There is no global ThrottlerGuard:
+ * only routes marked @LoginThrottled() (POST /auth/login) are limited.
  */
 const LoginThrottlerModule = ThrottlerModule.forRootAsync({
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => ({ throttlers: loginThrottlers(config.throttle) }),
+  imports: [LoginThrottleStorageModule],
+  inject: [APP_CONFIG, LoginThrottleStorage],
+  useFactory: (config: AppConfig, storage: LoginThrottleStorage) => ({ throttlers: loginThrottlers(config.throttle), storage }),
 });
 
 /**

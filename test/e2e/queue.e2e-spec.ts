@@ -1,6 +1,4 @@
 import { Queue } from 'bullmq';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { BENIGN_SKILL, textScan } from '../factories/scan-input.factory';
 import { TEST_TOKEN, providerInput, queuePrefix } from '../factories/provider.factory';
@@ -8,6 +6,7 @@ import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
 import { startFakeProvider, type FakeProvider } from '../utils/fake-provider';
 import { closedPort } from '../utils/free-port';
+import { startRedisProxy, type RedisProxy } from '../utils/redis-proxy';
 import { startWorker, type WorkerProcess } from '../utils/worker-process';
 
 /**
@@ -19,42 +18,6 @@ const describeWithRedis = REDIS_URL ? describe : describe.skip;
 
 type Checkpoint = { id: string; status: string };
 const status = (body: { checkpoints: Checkpoint[] }, id: string) => body.checkpoints.find((c) => c.id === id)!.status;
-
-/** A TCP proxy to Redis whose connections the test can cut (Redis "lost" for one client only). */
-interface RedisProxy {
-  url: string;
-  cut(): void;
-  close(): Promise<void>;
-}
-
-async function startRedisProxy(target: URL): Promise<RedisProxy> {
-  const sockets = new Set<Socket>();
-  let open = true;
-  const server: Server = createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = createConnection(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut: () => {
-      open = false;
-      for (const s of sockets) s.destroy();
-    },
-    close: async () => {
-      open = false;
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 async function withProvider(t: TestApp, fake: FakeProvider, overrides: Record<string, unknown> = {}) {
   await t.app.get(DataSource).query('DELETE FROM ai_providers');
@@ -159,7 +122,7 @@ describeWithRedis('Queue through Redis (e2e)', () => {
     const workers: WorkerProcess[] = [];
     let redisProxy: RedisProxy;
     beforeAll(async () => {
-      redisProxy = await startRedisProxy(new URL(REDIS_URL!));
+      redisProxy = await startRedisProxy(REDIS_URL!);
       // The API reaches Redis through a proxy the test can cut; workers connect directly.
       t = await createTestApp({ ...ADMIN_ENV, ...env, WORKER_IN_PROCESS: 'false', REDIS_URL: redisProxy.url });
       await withProvider(t, fake);

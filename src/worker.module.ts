@@ -4,9 +4,8 @@ import type { AppConfig } from './infra/config/app-config';
 import { ProcessorsModule } from './queue/processors/processors.module';
 
 /**
- * The worker role: core + queue processors only (no HTTP). The API imports ProcessorsModule
- * too: its processors serve the inline runner (no REDIS_URL) and, unless
- * WORKER_IN_PROCESS=false, consume the BullMQ queue in the API process (see AiWorkerHost).
+ * The worker role: core + queue processors only (no HTTP). The API does not import this module;
+ * ApiModule.forRoot adds ProcessorsModule itself when it consumes jobs in-process.
  */
 @Module({})
 export class WorkerModule {

@@ -1,56 +1,85 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, QueueEvents, type Job } from 'bullmq';
-import type IORedis from 'ioredis';
-import type { AppConfig } from '../infra/config/app-config';
-import type { JobRunner, RunOutcome } from './job-runner';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../infra/config/app-config';
+import { AiQueueEvents } from './ai-queue-events';
+import { isStalledFailure, judgeJob, VerdictDebounce, workerClientNamePrefix, workerNames, type JobSnapshot } from './job-liveness';
+import type { JobRunner, RunFailure, RunOutcome } from './job-runner';
 import type { JobData, JobResult } from './jobs/ai-jobs.contract';
+import { QueueConnections, throttledErrorLog, withTimeout } from './queue-connections';
 import { JOB_RETENTION, QueueName, type JobName } from './queue.names';
-import { Reconnect, blockingRedisOptions, createProducerRedis, throttledErrorLog, withTimeout } from './redis-connection';
 
 /** Enqueueing must be quick; beyond this Redis counts as unavailable. */
 const ADD_TIMEOUT_MS = 2000;
-/** Bound of the small Redis look-ups around a wait (state check, removal). */
+/** Bound of the small Redis look-ups around a wait (job, worker list, removal). */
 const LOOKUP_TIMEOUT_MS = 1000;
-/** How often a waiting request checks its job's state besides listening for its events. */
-const STATE_POLL_MS = 2000;
+/**
+ * How often the waits check that their jobs can still finish. A verdict needs two looks in a
+ * row (VerdictDebounce), so a lost job answers within about two ticks plus the look-ups (< 2 s).
+ */
+export const LIVENESS_TICK_MS = 500;
+/** The worker list is shared by every wait and every enqueue for this long. */
+const WORKERS_MAX_AGE_MS = 400;
+
+interface Waiter {
+  job: Job;
+  debounce: VerdictDebounce;
+  /** Consecutive ticks on which Redis did not answer. */
+  unreachable: number;
+  finish: (outcome: RunOutcome<unknown>) => void;
+}
 
 /**
- * The BullMQ path (STYLE conventions 8 and 10): a fail-fast producer connection, one
- * long-lived QueueEvents for the queue, `attempts: 1`, retention by `{age, count}`, and a wait
- * that always ends after `waitMs`. Never throws: Redis down → `queueUnavailable`, nobody
- * finishing the job in time → `noWorker` (the job is then removed if it is still waiting).
+ * The BullMQ path (STYLE conventions 8 and 10): the queue registered with @nestjs/bullmq on the
+ * fail-fast producer connection, one long-lived QueueEvents (AiQueueEvents), `attempts: 1`,
+ * retention by `{age, count}`. Never throws. A wait ends with the job's result, or as soon as
+ * the job cannot finish:
+ * - Redis down when enqueueing or for two ticks while waiting → `queueUnavailable`;
+ * - no worker connected to the queue → `noWorker` (nothing is enqueued);
+ * - the job vanished, its worker disconnected, or BullMQ failed it as stalled → `jobLost`;
+ * - nobody finished it within `waitMs` → `timedOut` (the job is removed if still waiting).
  *
- * The wait is BullMQ's `waitUntilFinished` pattern (per-job `completed:<id>` / `failed:<id>`
- * events on the shared QueueEvents plus a timeout) written out here: BullMQ 6's own version
- * awaits Redis inside a promise executor, so a Redis outage during a wait would surface as an
- * unhandled rejection and take the process down.
+ * Completion arrives through the per-job `completed:<id>` / `failed:<id>` events; one shared
+ * timer (only while jobs are awaited) reads the worker list once and each awaited job, so the
+ * Redis cost per tick is one CLIENT LIST plus one HGETALL per waiting request. BullMQ's own
+ * `waitUntilFinished` is not used: it awaits Redis inside a promise executor, so an outage
+ * during a wait would surface as an unhandled rejection.
  */
-export class BullJobRunner implements JobRunner, OnApplicationShutdown {
+@Injectable()
+export class BullJobRunner implements JobRunner, OnApplicationBootstrap {
   readonly mode = 'bullmq' as const;
   private readonly logger = new Logger('JobQueue');
-  private readonly producer: IORedis;
-  private readonly queue: Queue;
-  private readonly events: QueueEvents;
-  private readonly reconnect = new Reconnect();
+  private readonly waiters = new Map<string, Waiter>();
+  private tick: NodeJS.Timeout | null = null;
+  private workers: { names: Set<string> | null; at: number } | null = null;
+  private workersLookup: Promise<Set<string> | null> | null = null;
 
-  constructor(config: AppConfig) {
-    const url = config.redisUrl!;
-    this.producer = createProducerRedis(url, this.reconnect, this.logger);
-    this.queue = new Queue(QueueName.Ai, {
-      connection: this.producer,
-      prefix: config.queuePrefix,
-      defaultJobOptions: { attempts: 1, ...JOB_RETENTION },
-    });
+  constructor(
+    @InjectQueue(QueueName.Ai) private readonly queue: Queue,
+    private readonly events: AiQueueEvents,
+    private readonly connections: QueueConnections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.queue.on('error', throttledErrorLog(this.logger, 'Queue'));
-    this.events = new QueueEvents(QueueName.Ai, { connection: blockingRedisOptions(url, this.reconnect), prefix: config.queuePrefix });
-    this.events.on('error', throttledErrorLog(this.logger, 'QueueEvents'));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
     // Every pending wait listens for its own job's events; there may be many at once.
-    this.events.setMaxListeners(0);
+    this.events.queueEvents.setMaxListeners(0);
+    // The first requests should not find the producer still connecting (Redis down: go on).
+    await withTimeout(this.queue.waitUntilReady(), ADD_TIMEOUT_MS, 'queue ready').catch(() => undefined);
   }
 
   async run<N extends JobName>(name: N, data: JobData<N>, waitMs: number): Promise<RunOutcome<JobResult<N>>> {
     const started = Date.now();
-    if (this.producer.status !== 'ready') return { ok: false, failure: 'queueUnavailable' };
+    if (this.connections.producer.status !== 'ready') return { ok: false, failure: 'queueUnavailable' };
+    let workers: Set<string> | null;
+    try {
+      workers = await this.liveWorkers();
+    } catch {
+      return { ok: false, failure: 'queueUnavailable' };
+    }
+    if (workers !== null && workers.size === 0) return { ok: false, failure: 'noWorker' };
     let job: Job;
     try {
       job = await withTimeout(this.queue.add(name, data, { attempts: 1, ...JOB_RETENTION }), ADD_TIMEOUT_MS, 'enqueue');
@@ -63,64 +92,112 @@ export class BullJobRunner implements JobRunner, OnApplicationShutdown {
 
   private waitFor<R>(job: Job, waitMs: number): Promise<RunOutcome<R>> {
     const id = job.id!;
+    const events = this.events.queueEvents;
     return new Promise<RunOutcome<R>>((resolve) => {
-      let settled = false;
       // QueueEvents also emits `<event>:<jobId>`, which its typings do not list.
       const completedEvent = `completed:${id}` as 'completed';
       const failedEvent = `failed:${id}` as 'failed';
       const onCompleted = (args: { returnvalue: unknown }) => finish({ ok: true, result: args.returnvalue as R });
-      const onFailed = () => finish({ ok: false, failure: 'jobFailed' });
-      const timer = setTimeout(() => {
-        void this.afterTimeout<R>(job).then(finish);
-      }, waitMs);
-      // Safety net for a missed event (QueueEvents still starting, or a Redis fail-over): look
-      // at the job's state now and then. Fast jobs finish before the first look.
-      const poll = setInterval(() => {
-        void this.finished<R>(id).then(finish);
-      }, STATE_POLL_MS);
-      const finish = (outcome: RunOutcome<R> | null) => {
-        if (settled || outcome === null) return;
+      const onFailed = (args: { failedReason?: string }) => finish({ ok: false, failure: isStalledFailure(args.failedReason ?? '') ? 'jobLost' : 'jobFailed' });
+      const timer = setTimeout(() => void this.afterTimeout<R>(job).then(finish), waitMs);
+      let settled = false;
+      const finish = (outcome: RunOutcome<unknown>) => {
+        if (settled) return;
         settled = true;
         clearTimeout(timer);
-        clearInterval(poll);
-        this.events.off(completedEvent, onCompleted);
-        this.events.off(failedEvent, onFailed);
-        resolve(outcome);
+        events.off(completedEvent, onCompleted);
+        events.off(failedEvent, onFailed);
+        this.waiters.delete(id);
+        resolve(outcome as RunOutcome<R>);
       };
-      this.events.on(completedEvent, onCompleted);
-      this.events.on(failedEvent, onFailed);
+      events.on(completedEvent, onCompleted);
+      events.on(failedEvent, onFailed);
+      this.waiters.set(id, { job, debounce: new VerdictDebounce(), unreachable: 0, finish });
+      this.scheduleTick();
     });
   }
 
-  /** The outcome of a finished job, or null while it is not finished (or Redis cannot tell). */
-  private async finished<R>(id: string): Promise<RunOutcome<R> | null> {
+  private scheduleTick(): void {
+    if (this.tick || this.waiters.size === 0) return;
+    this.tick = setTimeout(() => {
+      void this.checkWaiters().finally(() => {
+        this.tick = null;
+        this.scheduleTick();
+      });
+    }, LIVENESS_TICK_MS);
+  }
+
+  /** One liveness round over every awaited job. */
+  private async checkWaiters(): Promise<void> {
+    let workers: Set<string> | null = null;
+    let workersKnown = true;
     try {
-      const state = await withTimeout(this.queue.getJobState(id), LOOKUP_TIMEOUT_MS, 'job state');
-      if (state === 'failed') return { ok: false, failure: 'jobFailed' };
-      if (state !== 'completed') return null;
-      const job = await withTimeout(this.queue.getJob(id), LOOKUP_TIMEOUT_MS, 'job');
-      return job ? { ok: true, result: job.returnvalue as R } : null;
+      workers = await this.liveWorkers();
     } catch {
-      return null;
+      workersKnown = false;
     }
+    await Promise.all(
+      [...this.waiters.values()].map(async (waiter) => {
+        let snapshot: JobSnapshot;
+        try {
+          if (!workersKnown) throw new Error('worker list unavailable');
+          snapshot = await this.snapshot(waiter.job.id!);
+          waiter.unreachable = 0;
+        } catch {
+          // Redis does not answer: the job's result could not reach us either.
+          if (++waiter.unreachable >= 2) waiter.finish({ ok: false, failure: 'queueUnavailable' });
+          return;
+        }
+        const verdict = waiter.debounce.settle(judgeJob(snapshot, workers));
+        const failure: RunFailure | null = verdict === 'failed' ? 'jobFailed' : verdict === 'lost' ? 'jobLost' : verdict === 'noWorker' ? 'noWorker' : null;
+        if (verdict === 'completed' && snapshot.state === 'completed') waiter.finish({ ok: true, result: snapshot.returnvalue });
+        else if (failure) {
+          if (failure !== 'jobFailed') this.logger.warn(`Job ${waiter.job.name} #${waiter.job.id} cannot finish: ${failure}`);
+          waiter.finish({ ok: false, failure });
+          // A waiting job nobody will take is dropped (a locked one cannot be, and fails as stalled).
+          if (failure === 'noWorker') await this.remove(waiter.job);
+        }
+      }),
+    );
+  }
+
+  private async snapshot(id: string): Promise<JobSnapshot> {
+    const job = await withTimeout(this.queue.getJob(id), LOOKUP_TIMEOUT_MS, 'job');
+    if (!job) return { state: 'missing' };
+    if (job.finishedOn) return job.failedReason ? { state: 'failed', failedReason: job.failedReason } : { state: 'completed', returnvalue: job.returnvalue };
+    if (job.processedOn) return { state: 'active', processedBy: job.processedBy ?? null };
+    return { state: 'waiting' };
+  }
+
+  /** Names of the workers connected to the queue (one CLIENT LIST, shared for WORKERS_MAX_AGE_MS). */
+  private async liveWorkers(): Promise<Set<string> | null> {
+    if (this.workers && Date.now() - this.workers.at < WORKERS_MAX_AGE_MS) return this.workers.names;
+    this.workersLookup ??= withTimeout(this.queue.getWorkers(), LOOKUP_TIMEOUT_MS, 'workers')
+      .then((clients) => {
+        const names = workerNames(clients as Array<Record<string, string>>, workerClientNamePrefix(this.connections.prefix, QueueName.Ai));
+        this.workers = { names, at: Date.now() };
+        return names;
+      })
+      .finally(() => {
+        this.workersLookup = null;
+      });
+    return this.workersLookup;
   }
 
   private async afterTimeout<R>(job: Job): Promise<RunOutcome<R>> {
-    const outcome = await this.finished<R>(job.id!);
-    if (outcome) return outcome;
+    try {
+      const snapshot = await this.snapshot(job.id!);
+      if (snapshot.state === 'completed') return { ok: true, result: snapshot.returnvalue as R };
+      if (snapshot.state === 'failed') return { ok: false, failure: isStalledFailure(snapshot.failedReason) ? 'jobLost' : 'jobFailed' };
+    } catch {
+      // Redis cannot tell: the wait is over anyway.
+    }
     // Nobody took it in time: drop it if still waiting (a running job stops at its deadline).
+    await this.remove(job);
+    return { ok: false, failure: 'timedOut' };
+  }
+
+  private async remove(job: Job): Promise<void> {
     await withTimeout(job.remove(), LOOKUP_TIMEOUT_MS, 'remove').catch(() => undefined);
-    return { ok: false, failure: 'noWorker' };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.close();
-  }
-
-  async close(): Promise<void> {
-    this.reconnect.stop();
-    await withTimeout(this.events.close(), 3000, 'close events').catch(() => undefined);
-    await withTimeout(this.queue.close(), 3000, 'close queue').catch(() => undefined);
-    this.producer.disconnect();
   }
 }

@@ -14,12 +14,12 @@ describe('InlineJobRunner', () => {
     expect(runner.mode).toBe('inline');
   });
 
-  it('reports noWorker without a handler or after the wait, jobFailed when the handler throws', async () => {
+  it('reports noWorker without a handler, timedOut after the wait, jobFailed when the handler throws', async () => {
     const registry = new JobHandlerRegistry();
     const runner = new InlineJobRunner(registry);
     await expect(runner.run(JobName.AiAnalysis, data, 1000)).resolves.toEqual({ ok: false, failure: 'noWorker' });
     registry.register(JobName.AiAnalysis, () => new Promise(() => undefined));
-    await expect(runner.run(JobName.AiAnalysis, data, 20)).resolves.toEqual({ ok: false, failure: 'noWorker' });
+    await expect(runner.run(JobName.AiAnalysis, data, 20)).resolves.toEqual({ ok: false, failure: 'timedOut' });
     registry.register(JobName.AiDescription, async () => {
       throw new Error('boom');
     });

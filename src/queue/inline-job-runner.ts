@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { JobRunner, RunOutcome } from './job-runner';
-import type { JobHandlerRegistry } from './job-handlers';
+import { JobHandlerRegistry } from './job-handlers';
 import type { JobData, JobResult } from './jobs/ai-jobs.contract';
 import type { JobName } from './queue.names';
 
@@ -8,6 +8,7 @@ import type { JobName } from './queue.names';
  * Without REDIS_URL: runs the registered handler in this process, with the same bounded wait
  * as the BullMQ path (the handler itself stops at the deadline in the job data).
  */
+@Injectable()
 export class InlineJobRunner implements JobRunner {
   readonly mode = 'inline' as const;
   private readonly logger = new Logger('InlineJobRunner');
@@ -19,7 +20,7 @@ export class InlineJobRunner implements JobRunner {
     if (!handler) return { ok: false, failure: 'noWorker' };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<RunOutcome<JobResult<N>>>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, failure: 'noWorker' }), waitMs);
+      timer = setTimeout(() => resolve({ ok: false, failure: 'timedOut' }), waitMs);
     });
     const work = handler(data).then(
       (result): RunOutcome<JobResult<N>> => ({ ok: true, result }),

@@ -1,28 +1,35 @@
-import { Logger, Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../infra/config/app-config';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../infra/config/app-config';
+import { aiQueueEventsProvider } from './ai-queue-events';
 import { BullJobRunner } from './bullmq-job-runner';
 import { InlineJobRunner } from './inline-job-runner';
-import { JOB_RUNNER, type JobRunner } from './job-runner';
-import { JobHandlerRegistry } from './job-handlers';
-import { JobHandlersModule } from './job-handlers.module';
+import { JOB_RUNNER } from './job-runner';
+import { AiJobHandlersModule } from './processors/ai-job-handlers.module';
+import { QueueCoreModule } from './queue-core.module';
 
 /**
- * The producer side: JOB_RUNNER is BullMQ when REDIS_URL is set, otherwise the inline runner
- * (same handlers, same interface — STYLE convention 9). Only the API imports this module.
+ * The producer side, global: JOB_RUNNER is the BullMQ runner when REDIS_URL is set, otherwise
+ * the inline runner with the AI job handlers in this process (same handlers, same interface —
+ * STYLE convention 9). Only the API imports it (ApiModule.forRoot).
  */
-@Module({
-  imports: [JobHandlersModule],
-  providers: [
-    {
-      provide: JOB_RUNNER,
-      inject: [APP_CONFIG, JobHandlerRegistry],
-      useFactory: (config: AppConfig, handlers: JobHandlerRegistry): JobRunner => {
-        if (config.redisUrl) return new BullJobRunner(config);
-        new Logger('JobQueue').log('No REDIS_URL: AI jobs run in-process (inline runner)');
-        return new InlineJobRunner(handlers);
-      },
-    },
-  ],
-  exports: [JOB_RUNNER, JobHandlersModule],
-})
-export class QueueModule {}
+@Module({})
+export class QueueModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    if (!config.redisUrl) {
+      return {
+        module: QueueModule,
+        global: true,
+        imports: [AiJobHandlersModule],
+        providers: [InlineJobRunner, { provide: JOB_RUNNER, useExisting: InlineJobRunner }],
+        exports: [JOB_RUNNER],
+      };
+    }
+    return {
+      module: QueueModule,
+      global: true,
+      imports: [QueueCoreModule],
+      providers: [aiQueueEventsProvider, BullJobRunner, { provide: JOB_RUNNER, useExisting: BullJobRunner }],
+      exports: [JOB_RUNNER],
+    };
+  }
+}

@@ -2,6 +2,7 @@ import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AdminBootstrapService } from '../../src/modules/auth/admin-bootstrap.service';
 import { BENIGN_SKILL, textScan } from '../factories/scan-input.factory';
+import { queuePrefix } from '../factories/provider.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
 
@@ -343,7 +344,8 @@ describe('Sign-in and sessions (e2e)', () => {
   describe('login throttling', () => {
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await createTestApp({ ...ADMIN_ENV, LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW_MS: '60000', TRUST_PROXY: '1' });
+      // Its own key prefix: with REDIS_URL the counters live in Redis, shared with other runs.
+      limited = await createTestApp({ ...ADMIN_ENV, LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW_MS: '60000', TRUST_PROXY: '1', QUEUE_PREFIX: queuePrefix('login-limit') });
     });
     afterAll(async () => {
       await limited.close();
@@ -356,6 +358,10 @@ describe('Sign-in and sessions (e2e)', () => {
       const blocked = await attempt('203.0.113.1', 'user9@example.com').expect(429);
       expect(blocked.body).toEqual({ error: 'Zu viele Anfragen. Bitte später erneut versuchen.' });
       expect(Number(blocked.headers['retry-after-login-ip'])).toBeGreaterThan(0);
+      // Retry-After in seconds, at most the block (the window, 60 s).
+      expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await attempt('203.0.113.1', 'user9@example.com', 'x', '?lang=en').expect(429)).body).toEqual({ error: expect.stringMatching(/too many/i) });
       // Even the right password is refused while blocked.
       await attempt('203.0.113.1', ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD).expect(429);
@@ -364,7 +370,8 @@ describe('Sign-in and sessions (e2e)', () => {
     it('limits attempts per email across IPs, case-insensitively', async () => {
       const target = 'victim@example.com';
       for (let i = 0; i < 3; i++) await attempt(`198.51.100.${i + 1}`, i === 1 ? target.toUpperCase() : target).expect(401);
-      await attempt('198.51.100.50', ` ${target}`).expect(429);
+      const blocked = await attempt('198.51.100.50', ` ${target}`).expect(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('does not affect other routes or other clients', async () => {
@@ -373,6 +380,41 @@ describe('Sign-in and sessions (e2e)', () => {
       await limited.http().post('/api/auth/logout').set('X-Forwarded-For', '203.0.113.1').expect(204);
       const ok = await attempt('192.0.2.77', ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD).expect(200);
       expect(ok.body.authenticated).toBe(true);
+    });
+  });
+
+  // With REDIS_URL the counters live in Redis: every API instance sees the same attempts.
+  (process.env.REDIS_URL ? describe : describe.skip)('login throttling across API instances (Redis)', () => {
+    const env = { ...ADMIN_ENV, LOGIN_RATE_LIMIT: '4', LOGIN_RATE_WINDOW_MS: '60000', TRUST_PROXY: '1', QUEUE_PREFIX: queuePrefix('login-shared') };
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await createTestApp(env);
+      b = await createTestApp(env);
+    });
+    afterAll(async () => {
+      await a.close();
+      await b.close();
+    });
+    const attempt = (app: TestApp, ip: string, email: string) =>
+      app.http().post('/api/auth/login?lang=en').set('X-Forwarded-For', ip).send({ email, password: 'wrong-password' });
+
+    it('two instances together allow LOGIN_RATE_LIMIT attempts per IP, then both answer 429 with Retry-After', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 ? b : a, '203.0.113.9', `shared${i}@example.com`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      for (const app of [a, b]) {
+        const res = await attempt(app, '203.0.113.9', 'other@example.com').expect(429);
+        expect(res.body).toEqual({ error: expect.stringMatching(/too many/i) });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(55);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+    });
+
+    it('and LOGIN_RATE_LIMIT attempts per email across IPs', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(i % 2 ? a : b, `192.0.2.${10 + i}`, 'shared-victim@example.com')).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
     });
   });
 

@@ -6,6 +6,7 @@ import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
 import { startFakeProvider, type FakeProvider } from '../utils/fake-provider';
 import { closedPort } from '../utils/free-port';
+import { startRedisProxy, type RedisProxy } from '../utils/redis-proxy';
 import { startWorker, type WorkerProcess } from '../utils/worker-process';
 
 /**
@@ -75,7 +76,8 @@ describeWithRedis('Queue through Redis (e2e)', () => {
     const prefix = queuePrefix('no-worker');
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ ...ADMIN_ENV, QUEUE_PREFIX: prefix, WORKER_IN_PROCESS: 'false', AI_REQUEST_TIMEOUT_MS: '1000', AI_JOB_WAIT_MS: '2000' });
+      // Waits long enough that only the liveness check can explain a quick answer.
+      t = await createTestApp({ ...ADMIN_ENV, QUEUE_PREFIX: prefix, WORKER_IN_PROCESS: 'false', AI_REQUEST_TIMEOUT_MS: '20000', AI_JOB_WAIT_MS: '25000' });
       await withProvider(t, fake);
     });
     afterAll(async () => {
@@ -83,23 +85,123 @@ describeWithRedis('Queue through Redis (e2e)', () => {
       await t.close();
     });
 
-    it('ends the bounded wait with aiError, completes the scan and removes the unclaimed jobs', async () => {
+    it('answers at once with aiError, completes the scan and enqueues nothing', async () => {
       const started = Date.now();
       const res = await t.http().post('/api/scans?lang=en').send(textScan(BENIGN_SKILL, { useAi: true })).expect(201);
-      const elapsed = Date.now() - started;
-      expect(elapsed).toBeGreaterThanOrEqual(1900);
-      expect(elapsed).toBeLessThan(6000);
+      expect(Date.now() - started).toBeLessThan(1500);
       expect(res.body.status).toBe('completed');
-      expect(res.body.aiError).toBe('AI analysis failed: no worker answered in time. AI description failed: no worker answered in time.');
+      expect(res.body.aiError).toBe('AI analysis failed: no worker is running. AI description failed: no worker is running.');
+      expect(status(res.body, 'ai-analysis')).toBe('error');
+      expect(status(res.body, 'description')).toBe('error');
       expect(fake.requests).toHaveLength(0);
       const queue = inspect(prefix);
       try {
-        expect(await queue.getWaitingCount()).toBe(0);
+        expect(await queue.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, completed: 0, failed: 0 });
       } finally {
         await queue.obliterate({ force: true });
         await queue.close();
       }
     });
+
+    it('a static scan does not wait for its description job either (localized)', async () => {
+      const started = Date.now();
+      const res = await t.http().post('/api/scans?lang=de').send(textScan(`${BENIGN_SKILL}\nstatic\n`, { useAi: false })).expect(201);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(res.body).toMatchObject({ status: 'completed', verdict: 'pass', aiUsed: false, description: null });
+      expect(res.body.aiError).toBe('KI-Beschreibung fehlgeschlagen: es läuft kein Worker.');
+      expect(status(res.body, 'ai-analysis')).toBe('skipped');
+      expect(status(res.body, 'description')).toBe('error');
+    });
+  });
+
+  describe('jobs lost while awaited', () => {
+    const prefix = queuePrefix('lost');
+    const env = { QUEUE_PREFIX: prefix, SESSION_SECRET: ADMIN_ENV.SESSION_SECRET, AI_REQUEST_TIMEOUT_MS: '20000', AI_JOB_WAIT_MS: '25000' };
+    const LOST = 'the job was lost (its worker stopped or the queue was reset)';
+    let t: TestApp;
+    const workers: WorkerProcess[] = [];
+    let redisProxy: RedisProxy;
+    beforeAll(async () => {
+      redisProxy = await startRedisProxy(REDIS_URL!);
+      // The API reaches Redis through a proxy the test can cut; workers connect directly.
+      t = await createTestApp({ ...ADMIN_ENV, ...env, WORKER_IN_PROCESS: 'false', REDIS_URL: redisProxy.url });
+      await withProvider(t, fake);
+    });
+    afterAll(async () => {
+      await Promise.all(workers.map((w) => w.stop('SIGKILL')));
+      await t.app.get(DataSource).query('DELETE FROM ai_providers');
+      await t.close();
+      await redisProxy.close();
+      const queue = inspect(prefix);
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    });
+
+    /**
+     * Posts an AI scan and resolves once both jobs are running in a worker (the provider holds
+     * them), with the pending response (wrapped: an async function would wait for it).
+     */
+    async function scanWithRunningJobs(lang = 'en') {
+      fake.mode = 'slow';
+      fake.slowMs = 30_000;
+      const request = t.http().post(`/api/scans?lang=${lang}`).send(textScan(`${BENIGN_SKILL}\n${Math.random()}\n`, { useAi: true })).then((res) => res);
+      const until = Date.now() + 15_000;
+      while (fake.requests.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(fake.requests).toHaveLength(2);
+      return { response: request };
+    }
+
+    function expectCompleteReport(body: Record<string, any>, aiError: string) {
+      expect(body).toMatchObject({ status: 'completed', verdict: 'pass', aiUsed: false, description: null, aiError });
+      expect(body.checkpoints.length).toBeGreaterThan(2);
+      expect(status(body as { checkpoints: Checkpoint[] }, 'ai-analysis')).toBe('error');
+      expect(status(body as { checkpoints: Checkpoint[] }, 'description')).toBe('error');
+    }
+
+    it('a worker killed mid-job: the wait ends within 2 s of the kill', async () => {
+      const worker = await startWorker({ ...env, WORKER_CONCURRENCY: '2' });
+      workers.push(worker);
+      const { response } = await scanWithRunningJobs();
+      const killedAt = Date.now();
+      await worker.stop('SIGKILL');
+      const res = await response;
+      const lostAfterMs = Date.now() - killedAt;
+      expect(res.status).toBe(201);
+      expect(lostAfterMs).toBeLessThan(2000);
+      expectCompleteReport(res.body, `AI analysis failed: ${LOST}. AI description failed: ${LOST}.`);
+    }, 60_000);
+
+    it('jobs obliterated from Redis mid-wait: the wait ends within 2 s', async () => {
+      const worker = await startWorker({ ...env, WORKER_CONCURRENCY: '2' });
+      workers.push(worker);
+      const { response } = await scanWithRunningJobs('es');
+      const queue = inspect(prefix);
+      const lostAt = Date.now();
+      try {
+        await queue.obliterate({ force: true });
+      } finally {
+        await queue.close();
+      }
+      const res = await response;
+      expect(Date.now() - lostAt).toBeLessThan(2000);
+      expect(res.status).toBe(201);
+      const perdida = 'la tarea se perdió (su worker se detuvo o la cola se vació)';
+      expect(res.body.aiError).toBe(`El análisis de IA ha fallado: ${perdida}. La descripción por IA ha fallado: ${perdida}.`);
+      await worker.stop('SIGKILL');
+    }, 60_000);
+
+    it('Redis lost mid-wait: the wait ends within 2 s with queueUnavailable', async () => {
+      const worker = await startWorker({ ...env, WORKER_CONCURRENCY: '2' });
+      workers.push(worker);
+      const { response } = await scanWithRunningJobs();
+      const lostAt = Date.now();
+      redisProxy.cut();
+      const res = await response;
+      expect(Date.now() - lostAt).toBeLessThan(2000);
+      const down = 'the job queue (Redis) is not available';
+      expectCompleteReport(res.body, `AI analysis failed: ${down}. AI description failed: ${down}.`);
+      await worker.stop('SIGKILL');
+    }, 60_000);
   });
 
   describe('separate worker processes', () => {

@@ -57,7 +57,10 @@ export class ApiErrorFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const { status, key, params } = this.classify(exception);
-    if (status >= 500) {
+    // Only unexpected errors: a deliberate 5xx (AppError/DomainError, e.g. readyz's 503) is an
+    // expected state that its source reports (the readiness service logs its changes at warn).
+    const deliberate = exception instanceof AppError || exception instanceof DomainError;
+    if (status >= 500 && !deliberate) {
       const requestId = (request as any)?.id ?? response.getHeader?.('x-request-id');
       this.logger.error(
         { err: exception instanceof Error ? { name: exception.name, message: exception.message, stack: exception.stack } : String(exception), requestId },

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { extraField, unicodePathExtra, writeZip, type ZipWriterEntry, type ZipWriterOptions } from '../../../test/support/zip-writer';
 import { DEFAULT_INGEST_LIMITS } from './ingest.types';
 import { readZip } from './zip';
-import { expectCode } from './testing/expect-code';
+import { expectCode } from '../../../test/support/expect-code';
 
 /**
  * The hostile-archive corpus: each archive is built here by the forging writer, so every case

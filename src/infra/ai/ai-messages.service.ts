@@ -16,6 +16,8 @@ export type AiFailureReason =
   | 'expired'
   | 'internal'
   | 'noWorker'
+  | 'jobLost'
+  | 'timedOut'
   | 'queueUnavailable'
   | 'jobFailed';
 
@@ -42,7 +44,7 @@ export class AiMessages {
     return redact(`${base}${detail}`);
   }
 
-  /** The `aiError` sentence of one step, e.g. "AI analysis failed: no worker answered in time." */
+  /** The `aiError` sentence of one step, e.g. "AI analysis failed: no worker is running." */
   stepFailed(step: 'analysis' | 'description', failure: AiFailure, lang: Language): string {
     return `${this.t(`step.${step}`, lang)}: ${this.reason(failure, lang)}.`;
   }

@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       zipMaxCompressionRatio: 100,
     });
     expect(config.ai.requestTimeoutMs).toBe(60000);
-    expect(config.ai.jobWaitMs).toBeGreaterThan(60000);
+    // AI_JOB_WAIT_MS follows AI_REQUEST_TIMEOUT_MS (+ 5 s) unless set (README: Configuration).
+    expect(config.ai.jobWaitMs).toBe(65000);
+    expect(loadConfig({ AI_REQUEST_TIMEOUT_MS: '30000' }).ai.jobWaitMs).toBe(35000);
   });
 
   it('reports every bad variable in one error', () => {

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../infra/ai/ai.module';
-import { QueueModule } from '../../queue/queue.module';
 import { ProviderStoreModule } from '../providers/provider-store.module';
 import { ScanAnalysisService } from './scan-analysis.service';
 
-/** The AI steps of a scan (producer side: enqueues jobs and waits for them). */
+/** The AI steps of a scan (producer side: JOB_RUNNER comes from the global QueueModule). */
 @Module({
-  imports: [QueueModule, ProviderStoreModule, AiModule],
+  imports: [ProviderStoreModule, AiModule],
   providers: [ScanAnalysisService],
   exports: [ScanAnalysisService],
 })

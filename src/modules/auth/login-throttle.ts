@@ -1,5 +1,5 @@
 import { applyDecorators, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
-import { DEFAULT_IPV6_SUBNET_PREFIX, normalizeIp, ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import { DEFAULT_IPV6_SUBNET_PREFIX, normalizeIp, ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { AppConfig } from '../../infra/config/app-config';
 import { normalizeEmail } from './email';
@@ -38,12 +38,22 @@ export function loginThrottlers(throttle: AppConfig['throttle']): ThrottlerOptio
   ];
 }
 
-/** ThrottlerGuard that only applies the login throttlers. 429 → localized `tooManyRequests` via the error filter. */
+/**
+ * ThrottlerGuard that only applies the login throttlers. 429 → localized `tooManyRequests` via
+ * the error filter, with `Retry-After` in seconds (the throttler itself only sets the
+ * per-throttler `Retry-After-login-ip` / `Retry-After-login-email`).
+ */
 @Injectable()
 export class LoginThrottlerGuard extends ThrottlerGuard {
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
     this.throttlers = this.throttlers.filter((t) => (LOGIN_THROTTLERS as readonly string[]).includes(t.name!));
+  }
+
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const { res } = this.getRequestResponse(context);
+    res.header('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    return super.throwThrottlingException(context, detail);
   }
 }
 

@@ -21,13 +21,17 @@ export interface ReadinessReport {
  *
  * Redis is checked over a dedicated small connection (offline queue off, so a PING fails at once
  * while Redis is unreachable instead of queueing); it reconnects in the background.
+ *
+ * A load balancer probes every few seconds: a failure is logged once, at warn, without a stack,
+ * when a check goes down, and once more when it recovers — not on every probe.
  */
 @Injectable()
 export class ReadinessService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Readiness');
   private redis: Redis | null = null;
   private shuttingDown = false;
-  private lastRedisError = 0;
+  /** The last state of each check (absent: not checked yet). */
+  private readonly lastState = new Map<'database' | 'redis', 'ok' | 'down'>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,10 +47,9 @@ export class ReadinessService implements OnModuleInit, OnModuleDestroy, OnApplic
   private async checkDatabase(): Promise<CheckState> {
     try {
       await withTimeout(this.dataSource.query('SELECT 1'), READINESS_CHECK_TIMEOUT_MS);
-      return 'ok';
+      return this.record('database', 'ok');
     } catch (error) {
-      this.logger.warn({ check: 'database', reason: errorMessage(error) }, 'Readiness check failed');
-      return 'down';
+      return this.record('database', 'down', error);
     }
   }
 
@@ -54,11 +57,19 @@ export class ReadinessService implements OnModuleInit, OnModuleDestroy, OnApplic
     if (!this.config.redisUrl) return 'disabled';
     try {
       const reply = await withTimeout(this.ping(this.redisClient()), READINESS_CHECK_TIMEOUT_MS);
-      return reply === 'PONG' ? 'ok' : 'down';
+      return reply === 'PONG' ? this.record('redis', 'ok') : this.record('redis', 'down', new Error(`unexpected reply ${reply}`));
     } catch (error) {
-      this.logger.warn({ check: 'redis', reason: errorMessage(error) }, 'Readiness check failed');
-      return 'down';
+      return this.record('redis', 'down', error);
     }
+  }
+
+  /** Returns the state; logs only its changes (down: warn with the reason; recovered: info). */
+  private record(check: 'database' | 'redis', state: 'ok' | 'down', error?: unknown): CheckState {
+    const previous = this.lastState.get(check);
+    this.lastState.set(check, state);
+    if (state === 'down' && previous !== 'down') this.logger.warn({ check, reason: errorMessage(error) }, 'Readiness check failed');
+    if (state === 'ok' && previous === 'down') this.logger.log({ check }, 'Readiness check recovered');
+    return state;
   }
 
   private redisClient(): Redis {
@@ -70,14 +81,9 @@ export class ReadinessService implements OnModuleInit, OnModuleDestroy, OnApplic
         connectTimeout: READINESS_CHECK_TIMEOUT_MS,
         retryStrategy: (attempt) => Math.min(attempt * 500, 5_000),
       });
-      this.redis.on('error', (error: Error) => {
-        // Reconnect errors repeat every few seconds while Redis is down: log at most one a minute.
-        const now = Date.now();
-        if (now - this.lastRedisError > 60_000) {
-          this.lastRedisError = now;
-          this.logger.warn({ reason: errorMessage(error) }, 'Readiness Redis connection error');
-        }
-      });
+      // Reconnect errors repeat every few seconds while Redis is down; the failed check is what
+      // gets logged (record()).
+      this.redis.on('error', () => undefined);
     }
     return this.redis;
   }

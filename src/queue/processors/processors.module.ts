@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { PromptStoreModule } from '../../modules/prompts/prompt-store.module';
-import { ProviderStoreModule } from '../../modules/providers/provider-store.module';
-import { JobHandlersModule } from '../job-handlers.module';
-import { AiJobsProcessor } from './ai-jobs.processor';
-import { AiWorkerHost } from './ai-worker.host';
+import { QueueCoreModule } from '../queue-core.module';
+import { AiJobHandlersModule } from './ai-job-handlers.module';
+import { aiQueueConsumerProvider } from './ai-queue.consumer';
 
-/** The job processors and the BullMQ consumer. Imported only by WorkerModule (STYLE convention 1). */
+/**
+ * The BullMQ consumers (STYLE convention 1): imported by WorkerModule, and by the API's module
+ * graph only when REDIS_URL is set and WORKER_IN_PROCESS=true (ApiModule.forRoot).
+ */
 @Module({
-  imports: [JobHandlersModule, ProviderStoreModule, PromptStoreModule],
-  providers: [AiJobsProcessor, AiWorkerHost],
+  imports: [QueueCoreModule, AiJobHandlersModule],
+  providers: [aiQueueConsumerProvider],
 })
 export class ProcessorsModule {}

@@ -16,12 +16,13 @@ const DESCRIPTION_MAX_TOKENS = 1024;
 const ANALYSIS_MAX_TOKENS = 4096;
 
 /**
- * The handlers of both AI jobs (one per job name). They run in a worker process, in the API's
- * in-process worker, or inline — always this code. They never throw: every failure is a code
+ * The handlers of both AI jobs (one per job name), registered in the JobHandlerRegistry. They
+ * run in the BullMQ consumer (AiQueueConsumer: worker process or the API's in-process worker)
+ * or in the inline runner — always this code. They never throw: every failure is a code
  * (plus a redacted detail) that the API localizes.
  */
 @Injectable()
-export class AiJobsProcessor implements OnModuleInit {
+export class AiJobHandlers implements OnModuleInit {
   private readonly logger = new Logger('AiJobs');
 
   constructor(

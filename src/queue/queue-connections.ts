@@ -1,6 +1,7 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import IORedis, { type RedisOptions } from 'ioredis';
 import { safeMessage } from '../infra/ai/redact';
+import { APP_CONFIG, type AppConfig } from '../infra/config/app-config';
 
 /**
  * Reconnection of a component's connections: quick and endless while running (a Redis outage
@@ -31,10 +32,51 @@ export function blockingRedisOptions(url: string, reconnect: Reconnect): RedisOp
   return { url, maxRetriesPerRequest: null, connectTimeout: 5000, retryStrategy: reconnect.retryStrategy };
 }
 
-export function createProducerRedis(url: string, reconnect: Reconnect, logger: Logger): IORedis {
-  const client = new IORedis(url, producerRedisOptions(reconnect));
-  client.on('error', throttledErrorLog(logger, 'Redis (producer)'));
-  return client;
+/**
+ * The Redis connections of the queue in one process: the fail-fast producer client (shared by
+ * the Queue and the liveness look-ups) and the options of the blocking connections (Worker,
+ * QueueEvents). One Reconnect for all of them: it stops before BullMQ closes anything, so a
+ * shutdown while Redis is down does not wait for a connection that never comes.
+ */
+@Injectable()
+export class QueueConnections implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
+  private readonly reconnect = new Reconnect();
+  private producerClient: IORedis | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get prefix(): string {
+    return this.config.queuePrefix;
+  }
+
+  /** The producer client, created on first use. */
+  get producer(): IORedis {
+    if (!this.producerClient) {
+      this.producerClient = new IORedis(this.url, producerRedisOptions(this.reconnect));
+      this.producerClient.on('error', throttledErrorLog(this.logger, 'Redis (producer)'));
+    }
+    return this.producerClient;
+  }
+
+  blocking(): RedisOptions & { url: string } {
+    return blockingRedisOptions(this.url, this.reconnect);
+  }
+
+  private get url(): string {
+    if (!this.config.redisUrl) throw new Error('The BullMQ queue needs REDIS_URL');
+    return this.config.redisUrl;
+  }
+
+  beforeApplicationShutdown(): void {
+    // Running jobs keep their (already open) connections; only reconnecting after a loss stops.
+    this.reconnect.stop();
+  }
+
+  onApplicationShutdown(): void {
+    // BullMQ does not close a client it was given; the Queue is closed by @nestjs/bullmq.
+    this.producerClient?.disconnect();
+  }
 }
 
 /** Logs connection errors at most every 30 s per component (an outage would otherwise flood the log). */

@@ -1,7 +1,7 @@
 /**
  * What lineage stores per file so that the candidate search never reads every earlier scan
  * (see candidate-search.ts for how it is read, and the migrations 1764000008400-lineage-postings
- * and 1764000009500-lineage-file-pairs for the tables):
+ * and 1764000010000-lineage-file-pairs for the tables):
  *
  * - `scan_file_lines(scan_id, path, hash, line_count, trivial_count)`: one row per file;
  *   line_count / trivial_count are null for binary files.
@@ -82,29 +82,4 @@ export function fileLineStats(file: FileSide): FileLineStats {
     } else byHash.set(token.hash, { ...token });
   }
   return { path: file.path, hash: file.hash, lineCount, trivialCount, tokens: [...byHash.values()] };
-}
-
-/** Rows to insert for one scan: scan_file_lines and scan_line_postings, as column arrays. */
-export interface StorageRows {
-  files: { paths: string[]; hashes: string[]; lineCounts: Array<number | null>; trivialCounts: Array<number | null> };
-  postings: { paths: string[]; hashes: string[]; counts: number[] };
-}
-
-export function storageRows(stats: readonly FileLineStats[]): StorageRows {
-  const rows: StorageRows = {
-    files: { paths: [], hashes: [], lineCounts: [], trivialCounts: [] },
-    postings: { paths: [], hashes: [], counts: [] },
-  };
-  for (const f of stats) {
-    rows.files.paths.push(f.path);
-    rows.files.hashes.push(f.hash);
-    rows.files.lineCounts.push(f.lineCount);
-    rows.files.trivialCounts.push(f.trivialCount);
-    for (const t of f.tokens) {
-      rows.postings.paths.push(f.path);
-      rows.postings.hashes.push(t.hash);
-      rows.postings.counts.push(t.count);
-    }
-  }
-  return rows;
 }

@@ -57,7 +57,10 @@ export interface SearchLimits {
   bandLimit: number;
   /** Variants / copies of a popular file read before its holders are handled as a group (see {@link PairState}). */
   pairCap: number;
-  /** Holders of a popular file read per round trip at first (doubling up to 16 ×). */
+  /**
+   * Holders of a popular file read in the first round trip (then 4 ×, up to 64 ×): a small first
+   * page yields a best match that settles most of the later pages on arrival.
+   */
   holderPage: number;
 }
 
@@ -69,7 +72,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   chunk: 32,
   bandLimit: 512,
   pairCap: 256,
-  holderPage: 512,
+  holderPage: 64,
 };
 
 export interface SearchStats {
@@ -811,7 +814,7 @@ class Search {
    * else it is settled: the best only improves, so it never will.
    */
   private async readHolders(pair: PairState): Promise<boolean> {
-    const limit = this.limits.holderPage * 2 ** Math.min(4, pair.pages);
+    const limit = this.limits.holderPage * 4 ** Math.min(3, pair.pages);
     if (!this.spend(limit * (1 + this.paths.length))) return false;
     pair.pages++;
     const holders = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()]);

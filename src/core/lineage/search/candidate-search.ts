@@ -417,16 +417,18 @@ class Search {
       const beats = (key: ScanMatch) => this.relevant(key) && (!top || compareMatches(key, top.key) > 0);
       const open = this.openPairs();
       // Unread holders wait while a candidate is pending (after a group's first page): the best
-      // found meanwhile settles most of the next page on arrival.
+      // found meanwhile settles most of the next page on arrival. Groups take turns, page for
+      // page: the smallest is read to its end first, and once it is, every other group's bound
+      // drops by one file (its holders no longer may hold that one too).
       let group: PairState | null = null;
       for (const pair of open) {
         if ((top && pair.pages > 0) || !beats(this.groupKey(pair, open))) continue;
-        if (!group || pair.before > group.before) group = pair;
+        if (!group || pair.pages < group.pages) group = pair;
       }
       const restRelevant = this.restKeys().some(beats);
       if (!top && !restRelevant && !group) return;
       const progressed = group
-        ? await this.readHolders(group)
+        ? await this.beforeHolders(group)
         : restRelevant
           ? await this.refineRest()
           : await this.refineCandidate(top as Candidate);
@@ -805,6 +807,17 @@ class Search {
       if (p && p.kind !== 'text' && p.hash === c.hash) candidate.sameFile.add(c.path);
     }
     this.rekeyAll();
+  }
+
+  /**
+   * Before holders are read: C's lines never looked up yet (beyond the first 64) are probed at
+   * the first cap, so a holder's shaped bound counts only the lines that many scans share —
+   * a handful of postings per line instead of a count query per holder.
+   */
+  private async beforeHolders(pair: PairState): Promise<boolean> {
+    const unprobed = this.probeable().filter((t) => !t.trivial && t.level === -1);
+    if (unprobed.length > 0) return this.probeTokenLevel(0, unprobed, Infinity);
+    return this.readHolders(pair);
   }
 
   /**

@@ -318,13 +318,31 @@ export class LineageRepository implements CandidateStore {
     return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
   }
 
-  async loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]> {
-    const rows: Array<{ path: string; hash: string; size: number; content: string | null }> = await this.manager.query(
-      `SELECT path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = $1 AND path = ANY($2::text[])`,
-      [scanId, paths],
+  async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {
+    const ids: number[] = [];
+    const paths: string[] = [];
+    for (const r of requests) {
+      for (const path of r.paths) {
+        ids.push(r.scanId);
+        paths.push(path);
+      }
+    }
+    // One primary-key-ordered lookup per (scan, path) through idx_scan_files_scan_id.
+    const rows: Array<FileSide & { scan_id: number }> = await this.manager.query(
+      `SELECT f.scan_id, f.path, f.hash::text AS hash, f.size, f.content
+       FROM unnest($1::int[], $2::text[]) AS q(scan_id, path)
+       JOIN scan_files f ON f.scan_id = q.scan_id AND f.path = q.path`,
+      [ids, paths],
     );
-    return rows;
+    const out = new Map<number, FileSide[]>();
+    for (const r of rows) {
+      let files = out.get(r.scan_id);
+      if (!files) out.set(r.scan_id, (files = []));
+      files.push({ path: r.path, hash: r.hash, size: r.size, content: r.content });
+    }
+    return out;
   }
+
 
   // ---- compare and lineage -------------------------------------------------------------------
 

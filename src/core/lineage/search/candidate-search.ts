@@ -51,7 +51,7 @@ export interface SearchLimits {
   maxProbeTokens: number;
   /** Probe caps, one per escalation level. */
   caps: readonly number[];
-  /** Candidates refined per database round trip. */
+  /** Candidates refined per database round trip, at most (the first trips take fewer). */
   chunk: number;
   /** Above this many scans in a band query, probe more tokens instead. */
   bandLimit: number;
@@ -66,10 +66,10 @@ export interface SearchLimits {
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   maxRows: 400_000,
-  maxLcsWork: 5_000_000,
+  maxLcsWork: 20_000_000,
   maxProbeTokens: 64,
   caps: [8, 64, 1_024, 16_384, 262_144],
-  chunk: 32,
+  chunk: 128,
   bandLimit: 512,
   pairCap: 256,
   holderPage: 64,
@@ -442,18 +442,18 @@ class Search {
   private async refineCandidate(top: Candidate): Promise<boolean> {
     if (top.stage === Stage.Loose) return this.fetchShapes();
     if (top.stage === Stage.Shaped) return this.fetchCounts();
-    return this.evaluate(top);
+    return this.evaluateBatch();
   }
 
   /**
    * Candidates of a stage in decreasing key order that can still beat the best: 4 on the first
    * round trip of the stage, doubling up to `chunk` (the top few usually decide).
    */
-  private topOfStage(stage: Stage): Candidate[] {
+  private topOfStage(stage: Stage, first = 4): Candidate[] {
     const list = [...this.candidates.values()].filter((c) => c.stage === stage && this.relevant(c.key));
     list.sort((x, y) => compareMatches(y.key, x.key));
     const trips = (this.roundTrips[stage] = (this.roundTrips[stage] ?? 0) + 1);
-    return list.slice(0, Math.min(this.limits.chunk, 2 ** (trips + 1)));
+    return list.slice(0, Math.min(this.limits.chunk, first * 2 ** (trips - 1)));
   }
 
   private async fetchShapes(): Promise<boolean> {
@@ -499,13 +499,26 @@ class Search {
     return true;
   }
 
-  private async evaluate(c: Candidate): Promise<boolean> {
+  /**
+   * Exact similarity of the top counted candidates: 1 on the first round trip (the top one
+   * usually decides), doubling up to `chunk` (holders of a popular file can be many that tie
+   * closely); their contents come in one query.
+   */
+  private async evaluateBatch(): Promise<boolean> {
+    const batch = this.topOfStage(Stage.Counted, 1);
+    const needs = batch.filter((c) => !(c.bound as SimilarityBound).exact);
+    const loaded = needs.length > 0 ? await this.store.loadFiles(needs.map((c) => ({ scanId: c.id, paths: (c.bound as SimilarityBound).needsContent }))) : new Map<number, FileSide[]>();
+    for (const c of batch) this.evaluate(c, loaded.get(c.id) ?? []);
+    return true;
+  }
+
+  private evaluate(c: Candidate, contents: readonly FileSide[]): void {
     const bound = c.bound as SimilarityBound;
     let match: ScanMatch;
     if (bound.exact) match = c.key;
     else {
       this.stats.contentLoads++;
-      const loaded = byPath(await this.store.loadFiles(c.id, bound.needsContent));
+      const loaded = byPath(contents);
       const theirs = byPath(c.files as StoredShapeFile[]);
       let common = 0;
       for (const path of theirs.keys()) if (this.currentFiles.has(path)) common++;
@@ -539,7 +552,6 @@ class Search {
     c.stage = Stage.Done;
     c.key = match;
     if (!this.best || compareMatches(match, this.best) > 0) this.best = match;
-    return true;
   }
 
   private linesOf(path: string): string[] {

@@ -107,7 +107,7 @@ export interface CandidateStore {
   shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
   /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
   sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
-  /** Files of a scan at (at least) `paths`, with content. */
-  loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]>;
+  /** Files of each scan at (at least) its `paths`, with content, by scan id. */
+  loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>>;
 }
 

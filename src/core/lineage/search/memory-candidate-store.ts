@@ -175,11 +175,16 @@ export class MemoryCandidateStore implements CandidateStore {
     return out;
   }
 
-  async loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]> {
+  async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {
     this.calls++;
-    const wanted = new Set(paths);
-    return (this.scans.get(scanId)?.files ?? []).filter((f) => wanted.has(f.path));
+    const out = new Map<number, FileSide[]>();
+    for (const { scanId, paths } of requests) {
+      const wanted = new Set(paths);
+      out.set(scanId, (this.scans.get(scanId)?.files ?? []).filter((f) => wanted.has(f.path)));
+    }
+    return out;
   }
+
 }
 
 const shapeOf = (f: FileLineStats): StoredShapeFile => ({ path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount });

@@ -1,19 +1,14 @@
 /**
  * Lineage benchmark: compare (diffScans) and similarity (scanSimilarity) of two ~200 KB skills
- * with scattered edits, plus the per-scan line-hash summary the app stores and the bounded
- * candidate search. Target (DESIGN "Performance targets", issue 4): compare ≤ 30 ms p95.
+ * with scattered edits, plus the per-scan line statistics the app stores and the candidate
+ * search (over an in-memory store). Target (DESIGN "Performance targets", issue 4): compare ≤ 30 ms p95.
  *
  * Standalone: node -r @swc-node/register bench/lineage.bench.ts
  */
 import { createHash } from 'node:crypto';
-import {
-  FileSide,
-  diffScans,
-  scanSimilarity,
-  selectBestMatch,
-  summarizeScan,
-  toCandidateSummary,
-} from '../src/core/lineage';
+import { FileSide, diffScans, scanSimilarity } from '../src/core/lineage';
+import { fileLineStats, searchCompared } from '../src/core/lineage/search';
+import { MemoryCandidateStore } from '../src/core/lineage/search/memory-candidate-store';
 
 import type { BenchRow } from './bench-row';
 import { percentile, rng, round, runStandalone } from './bench-support';
@@ -102,7 +97,7 @@ export async function runLineageBench(): Promise<BenchRow[]> {
   rows.push({ name: 'lineage skill size', metric: 'bytes', value: bytes, unit: 'B' });
   add(`lineage diffScans (${Math.round(bytes / 1024)} KB, scattered edits)`, measure(() => diffScans(current, previous), 60), 30);
   add(`lineage scanSimilarity (${Math.round(bytes / 1024)} KB, scattered edits)`, measure(() => scanSimilarity(current, previous), 60), 30);
-  add('lineage summarizeScan (line hashes to store)', measure(() => summarizeScan(current), 30));
+  add('lineage fileLineStats (line hashes to store)', measure(() => current.map(fileLineStats), 30));
 
   // Candidate search: 50 earlier versions of the family, each a few edits away.
   const earlier: Array<{ id: number; files: FileSide[] }> = [];
@@ -111,16 +106,17 @@ export async function runLineageBench(): Promise<BenchRow[]> {
     skill = edit(skill, 100 + i);
     earlier.push({ id: i, files: toFiles(skill) });
   }
-  const cur = summarizeScan(current);
-  const candidates = earlier.map((e) => toCandidateSummary(cur, e.id, summarizeScan(e.files)));
+  const store = new MemoryCandidateStore();
+  for (const e of earlier) store.add(e.id, e.files);
   let loaded = 0;
-  add(
-    'lineage selectBestMatch (50 candidate summaries)',
-    measure(() => {
-      loaded = selectBestMatch(current, candidates, (id) => earlier[id - 1].files).loaded;
-    }, 30),
-  );
-  rows.push({ name: 'lineage selectBestMatch candidates loaded', metric: 'count', value: loaded, unit: 'of 50' });
+  const times: number[] = [];
+  for (let i = 0; i < 35; i++) {
+    const start = process.hrtime.bigint();
+    loaded = (await searchCompared(current, store)).stats.contentLoads;
+    if (i >= 5) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  add('lineage searchCompared (50 earlier versions, in-memory store)', { p50: percentile(times, 50), p95: percentile(times, 95) });
+  rows.push({ name: 'lineage searchCompared candidates loaded', metric: 'count', value: loaded, unit: 'of 50' });
   return rows;
 }
 

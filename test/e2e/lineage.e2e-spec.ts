@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
 import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
-import { rng } from '../support/rng';
-import { DEFAULT_SEARCH_LIMITS } from '../../src/modules/lineage/candidate-search';
+import { DEFAULT_SEARCH_LIMITS } from '../../src/core/lineage/search';
+import { smallCatalogue } from '../support/skill-generator';
 import { ScanClassifierService } from '../../src/modules/lineage/scan-classifier.service';
 import { textScan, zipScan } from '../factories/scan-input.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
@@ -138,7 +138,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
       // lines and their recency fence, escalations, band queries, chunk boundaries).
       const classifier = t.app.get(ScanClassifierService);
       const limits = classifier.limits;
-      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4 };
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1 };
       try {
         await randomSequence();
       } finally {
@@ -167,28 +167,13 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
     });
 
     async function randomSequence(): Promise<void> {
-      const r = rng(Number.parseInt(tag, 16));
+      // The shared generator's small catalogue with boilerplate: files copied verbatim across
+      // families (a license, helpers, a binary logo) and near-copies of them. Binary files go in
+      // as bytes with a NUL; a version left without files is skipped (an empty ZIP is refused).
       const ids: number[] = [];
-      const vocabulary = ['', '---', '## Usage', '```', 'import os', `eta ${tag} common`];
-      const heads: Array<Map<string, string[]>> = [];
-      for (let i = 0; i < 24; i++) {
-        let skill: Map<string, string[]>;
-        if (heads.length === 0 || r() < 0.3) {
-          skill = new Map();
-          for (const p of ['SKILL.md', 'scripts/run.py', 'README.md'].filter((p) => p === 'SKILL.md' || r() < 0.7)) {
-            skill.set(p, Array.from({ length: 2 + Math.floor(r() * 10) }, () => (r() < 0.4 ? vocabulary[Math.floor(r() * vocabulary.length)] : `eta ${tag} ${Math.floor(r() * 40)}`)));
-          }
-          heads.push(skill);
-        } else {
-          const k = Math.floor(r() * heads.length);
-          skill = new Map([...heads[k]].map(([p, l]) => [p, [...l]]));
-          for (const lines of skill.values()) {
-            if (r() < 0.5) lines.splice(Math.floor(r() * (lines.length + 1)), 0, `eta ${tag} ${Math.floor(r() * 40)}`);
-            if (r() < 0.3 && lines.length > 1) lines.splice(Math.floor(r() * lines.length), 1);
-          }
-          heads[k] = skill;
-        }
-        const files = Object.fromEntries([...skill].map(([p, l]) => [p, doc(l)]));
+      for (const sides of smallCatalogue(Number.parseInt(tag, 16), 28, { salt: ` ${tag}`, boilerplate: true })) {
+        if (sides.length === 0) continue;
+        const files = Object.fromEntries(sides.map((f) => [f.path, f.content ?? Buffer.from(`\u0000${f.hash}`, 'latin1')]));
         const created = await post(zipScan(files));
         ids.push(created.id);
         const earlier = await storedScans(db, created.id);

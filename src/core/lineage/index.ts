@@ -3,4 +3,3 @@ export * from './lcs';
 export * from './similarity';
 export * from './relation';
 export * from './diff';
-export * from './candidates';

@@ -1,8 +1,8 @@
 /**
  * Relation of a new scan to the earlier scans (spec "Fingerprint and relation rules" 4–7).
  *
- * Decisions (the reference semantics; `selectBestMatch` in candidates.ts reproduces them
- * without looking at every earlier scan):
+ * Decisions (the reference semantics; search/candidate-search.ts reproduces them without looking
+ * at every earlier scan):
  * 1. `identical` when an earlier scan has the same fingerprint: comparedScanId = the most recent
  *    (highest id) such scan, similarity 100. This wins even if another scan rounds to 100 too.
  * 2. Otherwise every earlier scan e gets the key

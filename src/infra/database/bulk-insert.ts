@@ -31,3 +31,22 @@ export async function insertRows<T = Record<string, unknown>>(
   }
   return result;
 }
+
+/** A table and its columns with their PostgreSQL types, in the order rows list their values. */
+export interface TableColumns {
+  table: string;
+  columns: ReadonlyArray<readonly [name: string, type: string]>;
+}
+
+/**
+ * INSERT of many rows given as one array per column, in one statement whatever their number
+ * (`INSERT … SELECT * FROM unnest($1::type[], …)`: one parameter per column). Table, column
+ * names and types are code constants, never user input.
+ */
+export async function insertColumns(manager: EntityManager, target: TableColumns, columns: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  if (columns.length !== target.columns.length) throw new Error(`insertColumns(${target.table}): ${columns.length} columns given`);
+  if (columns[0].length === 0) return;
+  const names = target.columns.map(([name]) => name).join(', ');
+  const arrays = target.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  await manager.query(`INSERT INTO ${target.table} (${names}) SELECT * FROM unnest(${arrays})`, columns as unknown[]);
+}

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { NotFound } from '../../core/errors';
 import { diffScans, type FileSide } from '../../core/lineage';
-import { toComparisonSide, toLineageEntry, type ScanComparisonView, type ScanLineageEntryView, type ScanRow } from './lineage.views';
+import { LineageRepository } from './lineage.repository';
+import { toComparisonSide, toLineageEntry, type ScanComparisonView, type ScanLineageEntryView } from './lineage.views';
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -12,20 +13,6 @@ export const COMPARE_WORK_BUDGET = 6_000_000;
 /** Per modified file at least this much, however many files changed. */
 const MIN_FILE_WORK = 50_000;
 
-const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, similarity, compared_scan_id, fingerprint::text AS fingerprint, created_at';
-
-/**
- * The family of a scan: every scan reachable through comparedScanId links (both directions) or
- * equal non-empty fingerprints. It is stored data — scans.family_id, kept exact by the triggers
- * of migration 1764000008400 (a new scan joins its compared scan's family; a delete splits the
- * affected family into its connected components) — so this is one range scan of
- * idx_scans_family, already in the response order.
- */
-const LINEAGE_SQL = `
-  SELECT ${SCAN_COLUMNS} FROM scans
-  WHERE family_id = (SELECT family_id FROM scans WHERE id = $1)
-  ORDER BY family_id, created_at DESC, id DESC`;
-
 @Injectable()
 export class LineageService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -33,14 +20,12 @@ export class LineageService {
   /** GET /scans/{id}/compare/{otherId}: `id` is the current scan, `otherId` the previous one. */
   async compare(id: number, otherId: number): Promise<ScanComparisonView> {
     const ids = [checkId(id), checkId(otherId)];
-    const scans: ScanRow[] = await this.dataSource.query(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = ANY($1::int[])`, [ids]);
+    const repository = new LineageRepository(this.dataSource.manager);
+    const scans = await repository.scans(ids);
     const current = scans.find((s) => s.id === id);
     const previous = scans.find((s) => s.id === otherId);
     if (!current || !previous) throw new NotFound('scanNotFound');
-    const rows: Array<FileSide & { scan_id: number }> = await this.dataSource.query(
-      'SELECT scan_id, path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = ANY($1::int[])',
-      [ids],
-    );
+    const rows = await repository.files(ids);
     const side = (scanId: number): FileSide[] =>
       rows.filter((r) => r.scan_id === scanId).map((r) => ({ path: r.path, hash: r.hash, size: r.size, content: r.content }));
     const currentFiles = side(id);
@@ -54,7 +39,7 @@ export class LineageService {
 
   /** GET /scans/{id}/lineage: the family of the scan, newest first. */
   async lineage(id: number): Promise<ScanLineageEntryView[]> {
-    const rows: ScanRow[] = await this.dataSource.query(LINEAGE_SQL, [checkId(id)]);
+    const rows = await new LineageRepository(this.dataSource.manager).family(checkId(id));
     if (rows.length === 0) throw new NotFound('scanNotFound');
     return rows.map(toLineageEntry);
   }

@@ -1,29 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { SkillFile } from '../../core/ingest/ingest.types';
 import { relationFor, type FileSide } from '../../core/lineage';
-import { DEFAULT_SEARCH_LIMITS, searchCompared, type SearchLimits, type SearchStats } from './candidate-search';
-import { fileLineStats, storageRows, type FileLineStats } from './line-stats';
+import { DEFAULT_SEARCH_LIMITS, fileLineStats, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
+import { addLineageRows, emptyLineageRows, LineageRepository, type ComparedScanRow } from './lineage.repository';
 import type { Classification } from './lineage.types';
-import { SqlCandidateStore } from './sql-candidate-store';
 
-/** The compared scan as the new scan's response shows it (read while locking it). */
-export interface ComparedScanRow {
-  id: number;
-  name: string;
-  verdict: 'pass' | 'review' | 'block';
-  riskScore: number;
-  createdAt: Date;
+export type { ComparedScanRow } from './lineage.repository';
+
+/** What {@link ScanClassifierService.classifyAndStore} returns besides the caller's own rows. */
+export interface StoredClassification<T> {
+  stored: T;
+  classification: Classification;
+  /** Scans with this fingerprint as of this one's creation, itself included. */
+  checkCount: number;
+  /** The compared scan, read while locking it; null when there is none. */
+  compared: ComparedScanRow | null;
+  /** null for identical scans (no search needed). */
+  search: SearchStats | null;
 }
 
-/** What classify() hands to afterInsert() (the line statistics are computed once). */
-export interface LineageDraft {
-  fingerprint: string;
+interface Draft {
   classification: Classification;
-  /** null when the relation is `new`. */
   compared?: ComparedScanRow | null;
-  lineStats: FileLineStats[];
-  /** null for identical scans (no search needed). */
   search: SearchStats | null;
 }
 
@@ -32,31 +32,49 @@ const MAX_ATTEMPTS = 4;
 
 /**
  * Classifies a new scan against the stored ones (spec "Fingerprint and relation rules") and
- * writes its lineage data. Both run inside the scan's write transaction, after
- * `pg_advisory_xact_lock(hashtextextended(fingerprint, 0))`, so of two concurrent submissions of
- * the same content the later one waits, then sees the earlier one (`identical`, and the
- * checkCount returned by afterInsert counts exactly the scans committed before it plus itself).
+ * stores it with its lineage data, in one transaction after
+ * `pg_advisory_xact_lock(hashtextextended(fingerprint, 0))`: of two concurrent submissions of
+ * the same content the later one waits, then sees the earlier one (`identical`, and checkCount
+ * counts exactly the scans committed before it plus itself).
  */
 @Injectable()
 export class ScanClassifierService {
   private readonly logger = new Logger('Lineage');
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS;
 
-  async classify(manager: EntityManager, fingerprint: string, files: readonly SkillFile[]): Promise<LineageDraft> {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The one entry of classification: lock, classify, `insert` (the caller writes the scan's own
+   * rows with the classification it is given and returns them), lineage rows, checkCount —
+   * committed together or not at all.
+   */
+  async classifyAndStore<T extends { scan: { id: number } }>(
+    fingerprint: string,
+    files: readonly SkillFile[],
+    insert: (manager: EntityManager, classification: Classification) => Promise<T>,
+  ): Promise<StoredClassification<T>> {
     const sides: FileSide[] = files.map((f) => ({ path: f.path, hash: f.hash, size: f.size, content: f.content }));
     const lineStats = sides.map(fileLineStats);
+    return this.dataSource.transaction(async (manager) => {
+      const repository = new LineageRepository(manager);
+      await repository.lockFingerprint(fingerprint);
+      const draft = await this.classify(repository, fingerprint, sides, lineStats);
+      const stored = await insert(manager, draft.classification);
+      await repository.insertLineageRows(addLineageRows(emptyLineageRows(), stored.scan.id, lineStats));
+      const checkCount = await repository.countFingerprint(fingerprint);
+      return { stored, classification: draft.classification, checkCount, compared: draft.compared ?? null, search: draft.search };
+    });
+  }
+
+  private async classify(repository: LineageRepository, fingerprint: string, sides: readonly FileSide[], lineStats: FileLineStats[]): Promise<Draft> {
     for (let attempt = 1; ; attempt++) {
-      const draft = await this.classifyOnce(manager, fingerprint, sides, lineStats);
+      const draft = await this.classifyOnce(repository, fingerprint, sides, lineStats);
       const comparedId = draft.classification.comparedScanId;
       if (comparedId === null) return draft;
-      // Keep the compared scan until this transaction commits: a concurrent DELETE then waits
-      // and its ON DELETE SET NULL reaches the new row too. Already deleted → classify again
-      // (each statement sees the latest committed state).
-      const locked: ComparedScanRow[] = await manager.query(
-        `SELECT id, name, verdict, risk_score AS "riskScore", created_at AS "createdAt" FROM scans WHERE id = $1 FOR KEY SHARE`,
-        [comparedId],
-      );
-      if (locked.length > 0) return { ...draft, compared: locked[0] };
+      // Already deleted → classify again (each statement sees the latest committed state).
+      const compared = await repository.lockCompared(comparedId);
+      if (compared) return { ...draft, compared };
       if (attempt >= MAX_ATTEMPTS) {
         this.logger.warn(`compared scan ${comparedId} vanished ${attempt} times in a row; storing the scan as new`);
         return { ...draft, classification: { relation: 'new', similarity: null, comparedScanId: null } };
@@ -64,45 +82,11 @@ export class ScanClassifierService {
     }
   }
 
-  /** Writes the scan's lineage rows; returns its checkCount (scans with this fingerprint, itself included). */
-  async afterInsert(manager: EntityManager, scanId: number, draft: LineageDraft): Promise<number> {
-    const rows = storageRows(draft.lineStats);
-    if (rows.files.paths.length > 0) {
-      await manager.query(
-        `INSERT INTO scan_file_lines (scan_id, path, hash, line_count, trivial_count)
-         SELECT $1, * FROM unnest($2::text[], $3::char(64)[], $4::int[], $5::int[])`,
-        [scanId, rows.files.paths, rows.files.hashes, rows.files.lineCounts, rows.files.trivialCounts],
-      );
-    }
-    if (rows.postings.paths.length > 0) {
-      await manager.query(
-        `INSERT INTO scan_line_postings (scan_id, path, line_hash, cnt)
-         SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::int[])`,
-        [scanId, rows.postings.paths, rows.postings.hashes, rows.postings.counts],
-      );
-    }
-    const [{ count }]: Array<{ count: number }> = await manager.query(
-      'SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1',
-      [draft.fingerprint],
-    );
-    return count;
-  }
-
-  private async classifyOnce(
-    manager: EntityManager,
-    fingerprint: string,
-    sides: readonly FileSide[],
-    lineStats: FileLineStats[],
-  ): Promise<LineageDraft> {
-    const twin: Array<{ id: number }> = await manager.query(
-      'SELECT id FROM scans WHERE fingerprint = $1 ORDER BY id DESC LIMIT 1',
-      [fingerprint],
-    );
-    if (twin.length > 0) {
-      return { fingerprint, classification: relationFor(twin[0].id, null), lineStats, search: null };
-    }
+  private async classifyOnce(repository: LineageRepository, fingerprint: string, sides: readonly FileSide[], lineStats: FileLineStats[]): Promise<Draft> {
+    const twin = await repository.latestTwin(fingerprint);
+    if (twin !== null) return { classification: relationFor(twin, null), search: null };
     const started = Date.now();
-    const result = await searchCompared(sides, new SqlCandidateStore(manager), this.limits, lineStats);
+    const result = await searchCompared(sides, repository, this.limits, lineStats);
     if (!result.stats.exact) {
       this.logger.warn(
         `classification stopped at its work budget after ${Date.now() - started} ms ` +
@@ -110,6 +94,6 @@ export class ScanClassifierService {
           `stored the best match found so far`,
       );
     }
-    return { fingerprint, classification: result.relation, lineStats, search: result.stats };
+    return { classification: result.relation, search: result.stats };
   }
 }

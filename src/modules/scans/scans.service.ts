@@ -18,6 +18,7 @@ import { FindingEntity } from './entities/finding.entity';
 import { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
 import { ScanFileEntity } from './entities/scan-file.entity';
 import { ScanEntity } from './entities/scan.entity';
+import { ScanRepository, scanFileRow } from './scan.repository';
 import { SCAN_ROW_COLUMNS, scanFromRow, type ScanRow } from './scan-rows';
 import {
   toCheckpointView,
@@ -61,12 +62,8 @@ export class ScansService {
       [...staticResult.checkpoints, ...analysis.checkpoints],
     );
 
-    const created = await this.dataSource.transaction(async (manager) => {
-      // Serialises scans of the same content, so the later of two concurrent identical
-      // submissions sees the earlier one (relation `identical`, exact checkCount).
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [skill.fingerprint]);
-      const lineage = await this.classifier.classify(manager, skill.fingerprint, skill.files);
-      const stored = await this.insertScan(manager, {
+    const created = await this.classifier.classifyAndStore(skill.fingerprint, skill.files, (manager, classification) =>
+      this.insertScan(manager, {
         name,
         source: input.source,
         language,
@@ -75,22 +72,28 @@ export class ScansService {
         aiUsed: analysis.aiUsed,
         aiError: analysis.aiError,
         description: analysis.description,
-        ...lineage.classification,
-      });
-      const checkCount = await this.classifier.afterInsert(manager, stored.scan.id, lineage);
-      return { ...stored, checkCount, compared: lineage.compared ?? null };
-    });
+        ...classification,
+      }),
+    );
     // The response is built from what was just written (the same view functions as GET
     // /scans/{id}, no second read). checkCount is as of this scan's creation (counted under the
     // fingerprint lock, so concurrent identical submissions get 1, 2, 3, … exactly).
+    const { stored } = created;
     return {
-      ...toScanView(created.scan),
-      files: created.files.map(toScanFileView),
-      findings: created.findings.map(toFindingView),
-      checkpoints: created.checkpoints.map(toCheckpointView),
+      ...toScanView(stored.scan),
+      files: stored.files.map(toScanFileView),
+      findings: stored.findings.map(toFindingView),
+      checkpoints: stored.checkpoints.map(toCheckpointView),
       checkCount: created.checkCount,
       comparedScan: created.compared ? toComparedScanView(created.compared) : null,
     };
+  }
+
+  /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
+  async list(viewer: Viewer): Promise<ScanView[]> {
+    const scans: ScanView[] = [];
+    for await (const batch of this.listBatches(viewer)) for (const scan of batch) scans.push(scan);
+    return scans;
   }
 
   /**
@@ -197,35 +200,30 @@ export class ScansService {
       comparedScanId: number | null;
     },
   ): Promise<{ scan: ScanEntity; files: ScanFileEntity[]; findings: FindingEntity[]; checkpoints: ScanCheckpointEntity[] }> {
-    const counts = scan.report.findingCounts;
-    const [row] = await insertRows<ScanRow>(
-      manager,
-      'scans',
-      [
-        'name', 'description', 'source', 'status', 'verdict', 'risk_score', 'file_count', 'ai_used', 'ai_error', 'language',
-        'count_critical', 'count_high', 'count_medium', 'count_low', 'count_info', 'count_security', 'count_privacy', 'count_total',
-        'fingerprint', 'relation', 'similarity', 'compared_scan_id',
-      ],
-      [[
-        scan.name, scan.description, scan.source, 'completed', scan.report.verdict, scan.report.riskScore, scan.skill.files.length,
-        scan.aiUsed, scan.aiError, scan.language,
-        counts.critical, counts.high, counts.medium, counts.low, counts.info, counts.security, counts.privacy, counts.total,
-        scan.skill.fingerprint, scan.relation, scan.similarity, scan.comparedScanId,
-      ]],
-      SCAN_ROW_COLUMNS,
-    );
+    const scans = new ScanRepository(manager);
+    const row = await scans.insertScan({
+      name: scan.name,
+      description: scan.description,
+      source: scan.source,
+      verdict: scan.report.verdict,
+      riskScore: scan.report.riskScore,
+      fileCount: scan.skill.files.length,
+      aiUsed: scan.aiUsed,
+      aiError: scan.aiError,
+      language: scan.language,
+      counts: scan.report.findingCounts,
+      fingerprint: scan.skill.fingerprint,
+      relation: scan.relation,
+      similarity: scan.similarity,
+      comparedScanId: scan.comparedScanId,
+    });
     const id = row.id;
     const files = byPath(
       scan.skill.files.map((f) =>
         Object.assign(new ScanFileEntity(), { scanId: id, path: f.path, kind: f.kind, language: f.language, size: f.size, hash: f.hash, content: f.content } satisfies Partial<ScanFileEntity>),
       ),
     );
-    await insertRows(
-      manager,
-      'scan_files',
-      ['scan_id', 'path', 'kind', 'language', 'size', 'hash', 'content'],
-      files.map((f) => [id, f.path, f.kind, f.language, f.size, f.hash, f.content]),
-    );
+    await scans.insertFiles(files.map((f) => scanFileRow(id, f)));
     const findings = scan.report.findings.map((f) => {
       const texts = this.findingTexts(f, scan.language);
       return Object.assign(new FindingEntity(), {

@@ -2,8 +2,20 @@
  * In-memory {@link CandidateStore} with the exact semantics of the SQL store, for the property
  * tests of the search (and nothing else: it scans everything).
  */
-import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
-import type { BandRange, CandidateStore, FileProbeResult, PartialShare, ProbeShare, StoredShapeFile, TokenProbeResult, TokenRef } from './candidate-search';
+import { EMPTY_SHA256, type FileSide } from '../similarity';
+import type {
+  BandRange,
+  CandidateStore,
+  FilePair,
+  FileProbeResult,
+  PairHolder,
+  PairProbeResult,
+  PartialShare,
+  ProbeShare,
+  StoredShapeFile,
+  TokenProbeResult,
+  TokenRef,
+} from './candidate-store';
 import { fileLineStats, type FileLineStats } from './line-stats';
 
 interface StoredScan {
@@ -84,6 +96,42 @@ export class MemoryCandidateStore implements CandidateStore {
     return result;
   }
 
+  async probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult> {
+    this.calls++;
+    const result: PairProbeResult = { frequent: [], variants: [], copies: [], rows: 0 };
+    for (const pair of pairs) {
+      const variants: PairProbeResult['variants'] = [];
+      const copies: PairProbeResult['copies'] = [];
+      for (const s of this.scans.values()) {
+        for (const f of s.files) {
+          if (f.path === pair.path && f.hash !== pair.hash) variants.push({ scanId: s.id, path: f.path });
+          else if (f.path !== pair.path && f.hash === pair.hash) copies.push({ scanId: s.id, path: f.path, hash: f.hash });
+        }
+      }
+      result.rows += Math.min(variants.length, cap + 1) + Math.min(copies.length, cap + 1);
+      if (variants.length > cap || copies.length > cap) result.frequent.push(pair);
+      else {
+        for (const v of variants) result.variants.push(v);
+        for (const c of copies) result.copies.push(c);
+      }
+    }
+    return result;
+  }
+
+  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]> {
+    this.calls++;
+    const wanted = new Set(paths);
+    const out: PairHolder[] = [];
+    const ids = [...this.scans.keys()].filter((id) => id < before).sort((x, y) => y - x);
+    for (const id of ids) {
+      const s = this.scans.get(id) as StoredScan;
+      if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
+      out.push({ scanId: id, fileCount: s.files.length, files: s.stats.filter((f) => wanted.has(f.path)).map(shapeOf) });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
   async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
     this.calls++;
     const ids: number[] = [];
@@ -106,7 +154,7 @@ export class MemoryCandidateStore implements CandidateStore {
     const out = new Map<number, StoredShapeFile[]>();
     for (const id of scanIds) {
       const s = this.scans.get(id);
-      if (s) out.set(id, s.stats.map((f) => ({ path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount })));
+      if (s) out.set(id, s.stats.map(shapeOf));
     }
     return out;
   }
@@ -127,9 +175,16 @@ export class MemoryCandidateStore implements CandidateStore {
     return out;
   }
 
-  async loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]> {
+  async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {
     this.calls++;
-    const wanted = new Set(paths);
-    return (this.scans.get(scanId)?.files ?? []).filter((f) => wanted.has(f.path));
+    const out = new Map<number, FileSide[]>();
+    for (const { scanId, paths } of requests) {
+      const wanted = new Set(paths);
+      out.set(scanId, (this.scans.get(scanId)?.files ?? []).filter((f) => wanted.has(f.path)));
+    }
+    return out;
   }
+
 }
+
+const shapeOf = (f: FileLineStats): StoredShapeFile => ({ path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount });

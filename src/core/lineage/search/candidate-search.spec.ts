@@ -1,88 +1,28 @@
 import fc from 'fast-check';
-import { classifyRelation, fingerprintOf, sha256Hex, type EarlierScan, type FileSide } from '../../core/lineage';
-import { DEFAULT_SEARCH_LIMITS, searchCompared, trivialBandRatio, type SearchLimits } from './candidate-search';
-import { fileLineStats, isTrivialLine } from './line-stats';
+import { createHash } from 'node:crypto';
+import { binaryFile, smallCatalogue, textFile } from '../../../../test/support/skill-generator';
+import { fingerprintOf } from '../fingerprint';
+import { classifyRelation, type EarlierScan } from '../relation';
+import type { FileSide } from '../similarity';
+import { rng } from '../../../../test/support/rng';
+import { trivialBandRatio } from './bounds';
+import { DEFAULT_SEARCH_LIMITS, searchCompared, type SearchLimits } from './candidate-search';
+import { fileLineStats, isTrivialLine, lineHash, lineHashToInt64 } from './line-stats';
 import { MemoryCandidateStore } from './memory-candidate-store';
-import { rng } from '../../../test/support/rng';
 
-const text = (path: string, content: string): FileSide => ({ path, hash: sha256Hex(content), size: Buffer.byteLength(content), content });
-const bin = (path: string, tag: string): FileSide => ({ path, hash: sha256Hex('bin:' + tag), size: tag.length, content: null });
+const text = textFile;
+const bin = binaryFile;
 
 /** Tiny caps and chunks: every escalation, band query and chunk boundary gets exercised. */
-const TIGHT: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4 };
-
-type Skill = Map<string, { lines: string[] | null; tag: string; crlf: boolean }>;
-
-function toFiles(skill: Skill): FileSide[] {
-  return [...skill].map(([path, f]) =>
-    f.lines === null ? bin(path, f.tag) : text(path, f.lines.join(f.crlf ? '\r\n' : '\n') + (f.lines.length ? '\n' : '')),
-  );
-}
-
-/** Several interleaved families with shared boilerplate, trivial lines, binaries and empty files. */
-function generateScans(seed: number, count: number): FileSide[][] {
-  const r = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
-  const trivial = ['', '---', '```', '}', '  ', 'fi'];
-  const common = ['# Title', 'import os', 'run the tool', '## Usage', 'x = 1'];
-  const line = () => {
-    const x = r();
-    if (x < 0.35) return pick(trivial);
-    if (x < 0.55) return pick(common);
-    return `line ${Math.floor(r() * 30)}`;
-  };
-  const paths = ['SKILL.md', 'a.py', 'b.sh', 'lib/c.py', 'data.bin', 'd.md', 'empty.txt'];
-  const fresh = (): Skill => {
-    const s: Skill = new Map();
-    const n = 1 + Math.floor(r() * 4);
-    for (let i = 0; i < n; i++) {
-      const p = pick(paths);
-      if (p === 'data.bin') s.set(p, { lines: null, tag: String(Math.floor(r() * 3)), crlf: false });
-      else if (p === 'empty.txt') s.set(p, { lines: [], tag: '', crlf: false });
-      else s.set(p, { lines: Array.from({ length: Math.floor(r() * 14) }, line), tag: '', crlf: r() < 0.1 });
-    }
-    return s;
-  };
-  const edit = (base: Skill): Skill => {
-    const s: Skill = new Map([...base].map(([p, f]) => [p, { ...f, lines: f.lines && [...f.lines] }]));
-    const edits = Math.floor(r() * 4);
-    for (let e = 0; e < edits; e++) {
-      const op = r();
-      const keys = [...s.keys()];
-      if (op < 0.1 && keys.length > 0) s.delete(pick(keys));
-      else if (op < 0.2) s.set(pick(paths), { lines: Array.from({ length: Math.floor(r() * 6) }, line), tag: '', crlf: false });
-      else if (op < 0.3 && keys.length > 0) {
-        // rename
-        const from = pick(keys);
-        const f = s.get(from)!;
-        s.delete(from);
-        s.set(pick(paths), f);
-      } else if (keys.length > 0) {
-        const f = s.get(pick(keys))!;
-        if (f.lines === null) f.tag = String(Math.floor(r() * 3));
-        else if (f.lines.length === 0 || r() < 0.4) f.lines.splice(Math.floor(r() * (f.lines.length + 1)), 0, line());
-        else if (r() < 0.5) f.lines[Math.floor(r() * f.lines.length)] = line();
-        else f.lines.splice(Math.floor(r() * f.lines.length), 1);
-      }
-    }
-    return s;
-  };
-  const heads: Skill[] = [];
-  const out: FileSide[][] = [];
-  for (let i = 0; i < count; i++) {
-    let skill: Skill;
-    if (heads.length === 0 || r() < 0.25) {
-      skill = fresh();
-      heads.push(skill);
-    } else {
-      const k = Math.floor(r() * heads.length);
-      skill = r() < 0.1 ? heads[k] : edit(heads[k]);
-      if (r() < 0.8) heads[k] = skill;
-    }
-    out.push(toFiles(skill));
-  }
-  return out;
-}
+const TIGHT: SearchLimits = {
+  ...DEFAULT_SEARCH_LIMITS,
+  caps: [0, 1, 3, 1_000_000],
+  chunk: 2,
+  bandLimit: 1,
+  maxProbeTokens: 4,
+  pairCap: 2,
+  holderPage: 1,
+};
 
 async function checkSequence(scans: FileSide[][], limits: SearchLimits): Promise<void> {
   const store = new MemoryCandidateStore();
@@ -106,7 +46,7 @@ describe('searchCompared', () => {
   it('equals the brute force over all earlier scans on random skill families (tight limits)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), (seed, count) =>
-        checkSequence(generateScans(seed, count), TIGHT),
+        checkSequence(smallCatalogue(seed, count), TIGHT),
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
     );
@@ -114,9 +54,70 @@ describe('searchCompared', () => {
 
   it('equals the brute force with the production limits', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(generateScans(seed, 40), DEFAULT_SEARCH_LIMITS)),
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(smallCatalogue(seed, 40), DEFAULT_SEARCH_LIMITS)),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },
     );
+  });
+
+  it('equals the brute force on boilerplate-heavy catalogues: files shared verbatim across families, and near-copies (tight limits)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), (seed, count) =>
+        checkSequence(smallCatalogue(seed, count, { boilerplate: true }), TIGHT),
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
+    );
+  });
+
+  it('equals the brute force on boilerplate-heavy catalogues with the production limits', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(smallCatalogue(seed, 60, { boilerplate: true }), DEFAULT_SEARCH_LIMITS)),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
+    );
+  });
+
+  it('decides holders of popular files exactly at 40 by their file counts, the newest of a tie winning, without reading a line', async () => {
+    const license = text('LICENSE.txt', 'MIT License\n\nPermission is hereby granted\n');
+    const helper = text('scripts/lib/log.sh', '#!/bin/sh\nlog() { echo "$1"; }\n');
+    const own = (tag: string) => ['a.md', 'b.md', 'c.md'].map((path) => text(path, `${tag} ${path} only\n`));
+    const store = new MemoryCandidateStore();
+    const earlier: EarlierScan[] = [];
+    const add = (id: number, files: FileSide[]) => {
+      store.add(id, files);
+      earlier.push({ scanId: id, fingerprint: fingerprintOf(files), files });
+    };
+    // 2 identical files of a union of 5 paths: exactly 40 for every holder with the same three
+    // other paths; a holder with a sixth file gets 2/6 → 33.
+    for (let id = 1; id <= 40; id++) add(id, [license, helper, ...own(`scan ${id}`), ...(id % 3 === 0 ? [text('extra.md', `x ${id}\n`)] : [])]);
+    const current = [license, helper, ...own('current')];
+    const got = await searchCompared(current, store, DEFAULT_SEARCH_LIMITS);
+    expect(got.relation).toEqual({ relation: 'modified', similarity: 40, comparedScanId: 40 });
+    expect(got.relation).toEqual(classifyRelation({ files: current }, earlier));
+    expect(got.stats.contentLoads).toBe(0);
+    // Holders below the newest one at 40 cannot beat it: one round trip of counts (4 candidates).
+    expect(got.stats.holders).toBe(40);
+    expect(got.stats.counted).toBeLessThanOrEqual(4);
+  });
+
+  it('skips the holders of a popular file when a real predecessor already ranks above all of them', async () => {
+    const license = text('LICENSE.txt', 'MIT License\n\nPermission is hereby granted\n');
+    const skill = (rev: number) => text('SKILL.md', [...Array.from({ length: 30 }, (_, i) => `step ${i} of the deploy skill`), `revision ${rev}`].join('\n') + '\n');
+    const store = new MemoryCandidateStore();
+    for (let id = 1; id <= 50; id++) store.add(id, [license, text('SKILL.md', `unrelated skill ${id}\n`)]);
+    store.add(51, [license, skill(1)]);
+    const got = await searchCompared([license, skill(2)], store, DEFAULT_SEARCH_LIMITS);
+    // 1 + 2·30/62 over 2 paths: 98.4 → 98
+    expect(got.relation).toEqual({ relation: 'modified', similarity: 98, comparedScanId: 51 });
+    expect(got.stats.holders).toBe(0);
+  });
+
+  it('handles a paste of 130 000 distinct lines without spreading them into a call', async () => {
+    const lines = Array.from({ length: 130_000 }, (_, i) => `distinct line ${i}`);
+    const store = new MemoryCandidateStore();
+    store.add(1, [text('SKILL.md', lines.slice(0, 1_000).join('\n') + '\n')]);
+    const got = await searchCompared([text('SKILL.md', lines.join('\n') + '\n')], store, DEFAULT_SEARCH_LIMITS);
+    // 2·1000/(130 000 + 1000) = 1.5 %: new, and decided by the bounds alone
+    expect(got.relation).toEqual({ relation: 'new', similarity: null, comparedScanId: null });
+    expect(got.stats).toMatchObject({ exact: true, contentLoads: 0 });
   });
 
   it('finds a skill made only of trivial lines through the trivial band', async () => {
@@ -201,6 +202,13 @@ describe('trivialBandRatio', () => {
 });
 
 describe('line stats', () => {
+  it('hash lines as the first 8 bytes of their SHA-256, as signed 64-bit integers', () => {
+    expect(lineHash('')).toBe('e3b0c44298fc1c14');
+    expect(lineHash('a')).toBe(createHash('sha256').update('a').digest('hex').slice(0, 16));
+    expect(lineHashToInt64('ffffffffffffffff')).toBe(-1n);
+    expect(lineHashToInt64('7fffffffffffffff')).toBe(9223372036854775807n);
+  });
+
   it('counts lines, trivial lines and distinct line hashes', () => {
     const s = fileLineStats(text('a.md', '---\r\nname: x\r\n---\n\n## Usage\n\n'));
     expect(s.lineCount).toBe(6);

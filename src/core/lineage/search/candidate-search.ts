@@ -34,103 +34,13 @@
  * exact match found so far (`exact: false`); an LCS that does not fit is replaced by the budgeted
  * Myers lower bound (bounded-lcs.ts). Realistic inputs never come near the budgets.
  */
-import {
-  EMPTY_SHA256,
-  MODIFIED_THRESHOLD,
-  ONE,
-  ZERO,
-  byPath,
-  compareMatches,
-  hasByteIdenticalFile,
-  relationFor,
-  roundedPercent,
-  splitLines,
-  upperBound,
-  type CandidateSummary,
-  type FileShape,
-  type FileSide,
-  type Ratio,
-  type RelationResult,
-  type ScanMatch,
-  type SimilarityBound,
-} from '../../core/lineage';
+import { splitLines } from '../lcs';
+import { MODIFIED_THRESHOLD, compareMatches, relationFor, type RelationResult, type ScanMatch } from '../relation';
+import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, type FileSide, type Ratio } from '../similarity';
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
+import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type SimilarityBound } from './bounds';
+import type { BandRange, CandidateStore, FilePair, StoredShapeFile, TokenRef } from './candidate-store';
 import { fileLineStats, type FileLineStats } from './line-stats';
-
-/** A distinct line of C at a path; `count` = its multiplicity in C's file. */
-export interface TokenRef {
-  path: string;
-  hash: string;
-  count: number;
-}
-
-export interface PartialShare {
-  scanId: number;
-  path: string;
-  /** Σ min(C's count, stored count) over the probed tokens at this path. */
-  shared: number;
-}
-
-/** A probe hit: the shared lines plus the size of the stored file at that path. */
-export interface ProbeShare extends PartialShare {
-  /** Line and trivial-line count of the stored scan's file at `path`. */
-  lines: number;
-  trivial: number;
-}
-
-export interface TokenProbeResult {
-  /**
-   * Tokens with more than `cap` postings: only their `cap` + 1 newest postings are read, so they
-   * are known for the scans with id ≥ `fence` (the oldest of those) and for no others.
-   */
-  frequent: Array<{ path: string; hash: string; fence: number }>;
-  /** Complete for every token that is not frequent. */
-  partial: ProbeShare[];
-  /** The scans (with their file's size at `path`) among the newest postings of frequent tokens. */
-  fenced: Array<{ scanId: number; path: string; lines: number; trivial: number }>;
-  /** Posting rows read. */
-  rows: number;
-}
-
-export interface FileProbeResult {
-  /** Non-empty hashes with more than `cap` files: not probed. */
-  frequentHashes: string[];
-  /** Paths whose (path, empty hash) pair has more than `cap` files: not probed. */
-  frequentEmptyPaths: string[];
-  /** Files of stored scans with a probed hash (any path), or the empty file at a probed path. */
-  hits: Array<{ scanId: number; path: string; hash: string }>;
-  rows: number;
-}
-
-export interface BandRange {
-  path: string;
-  minPermille: number;
-  belowPermille: number | null;
-}
-
-export interface StoredShapeFile {
-  path: string;
-  hash: string;
-  /** null for binary files. */
-  lineCount: number | null;
-  trivialCount: number | null;
-}
-
-/** Read access to the stored lineage data. Every method must go through indexes. */
-export interface CandidateStore {
-  probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
-  probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
-  /**
-   * Distinct scans with a text file at one of the ranges' paths whose floor(1000 · trivial /
-   * lines) lies in [minPermille, belowPermille) (no upper end when null); at most `limit` ids.
-   */
-  band(ranges: readonly BandRange[], limit: number): Promise<number[]>;
-  shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
-  /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
-  sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
-  /** Files of a scan at (at least) `paths`, with content. */
-  loadFiles(scanId: number, paths: readonly string[]): Promise<FileSide[]>;
-}
 
 export interface SearchLimits {
   /** Posting / file rows the search may read (probes, band, shapes, counts). */
@@ -141,19 +51,28 @@ export interface SearchLimits {
   maxProbeTokens: number;
   /** Probe caps, one per escalation level. */
   caps: readonly number[];
-  /** Candidates refined per database round trip. */
+  /** Candidates refined per database round trip, at most (the first trips take fewer). */
   chunk: number;
   /** Above this many scans in a band query, probe more tokens instead. */
   bandLimit: number;
+  /** Variants / copies of a popular file read before its holders are handled as a group (see {@link PairState}). */
+  pairCap: number;
+  /**
+   * Holders of a popular file read in the first round trip (then 4 ×, up to 64 ×): a small first
+   * page yields a best match that settles most of the later pages on arrival.
+   */
+  holderPage: number;
 }
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   maxRows: 400_000,
-  maxLcsWork: 5_000_000,
+  maxLcsWork: 20_000_000,
   maxProbeTokens: 64,
   caps: [8, 64, 1_024, 16_384, 262_144],
-  chunk: 32,
+  chunk: 128,
   bandLimit: 512,
+  pairCap: 256,
+  holderPage: 64,
 };
 
 export interface SearchStats {
@@ -167,6 +86,9 @@ export interface SearchStats {
   lcsWork: number;
   escalations: number;
   bandQueries: number;
+  /** Holders of popular files read, and of those the ones whose bound settled them without further work. */
+  holders: number;
+  settledHolders: number;
 }
 
 export interface SearchResult {
@@ -205,6 +127,26 @@ interface PathState {
    * least band/1000 is a candidate. 1001: no band query yet.
    */
   band: number;
+  /** C's file here is a popular pair handled by holder groups: its lines are never probed. */
+  pair: PairState | null;
+}
+
+/**
+ * A file of C that many stored scans hold byte for byte (a LICENSE, a shared helper script).
+ * Its variants at the same path and its copies at other paths are few and all candidates, so
+ * a stored scan outside the candidates either holds the file here (ratio exactly 1) or has no
+ * file at this path (ratio 0). The holders are read newest first, a page at a time, with their
+ * file counts and their files at C's paths, which is what their shaped bound needs; a holder
+ * whose bound cannot matter is settled on the spot, the others become candidates. Holders not
+ * read yet have ids below `before`, and share one group bound.
+ */
+interface PairState {
+  path: string;
+  hash: string;
+  /** Every holder with id ≥ before has been read. */
+  before: number;
+  /** Holder pages read so far (their size doubles). */
+  pages: number;
 }
 
 const enum Stage {
@@ -225,7 +167,9 @@ interface Candidate {
   sameFile: Set<string>;
   flagged: boolean;
   stage: Stage;
+  /** Its files (all, or with fileCount set, those at C's paths). */
   files?: StoredShapeFile[];
+  fileCount?: number;
   bound?: SimilarityBound;
   key: ScanMatch;
 }
@@ -240,18 +184,6 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
 const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
 const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
 
-/** max over m ≥ 0 of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m) (see the module comment). */
-export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number): number {
-  if (n <= 0 || cTs + sN <= 0) return 0;
-  const h = (m: number) => (m <= 0 ? 0 : (2 * Math.min(Math.min(cTs, rho * m) + sN, n, m)) / (n + m));
-  const points = [n, cTs + sN];
-  if (rho > 0) points.push(cTs / rho, (n - sN) / rho);
-  if (rho < 1) points.push(sN / (1 - rho));
-  let best = 0;
-  for (const m of points) if (Number.isFinite(m) && m > 0) best = Math.max(best, h(m));
-  return Math.min(1, best);
-}
-
 class Search {
   private readonly paths: PathState[];
   private readonly byPathState: Map<string, PathState>;
@@ -260,6 +192,8 @@ class Search {
   private readonly currentLines = new Map<string, string[]>();
   private readonly hashes: Map<string, number>; // non-empty hash → level (-1 never, Infinity probed)
   private readonly candidates = new Map<number, Candidate>();
+  /** Holders whose bound could not matter when read (see {@link readHolders}). */
+  private readonly settled = new Set<number>();
   private best: ScanMatch | null = null;
   /**
    * Recency fence: the largest fence of the frequent tokens (-Infinity when none). A scan with
@@ -284,6 +218,8 @@ class Search {
     lcsWork: 0,
     escalations: 0,
     bandQueries: 0,
+    holders: 0,
+    settledHolders: 0,
   };
 
   constructor(
@@ -320,6 +256,7 @@ class Search {
         fileProbed: kind === 'text',
         fileLevel: kind === 'text' ? Infinity : -1,
         band: 1001,
+        pair: null,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -331,11 +268,12 @@ class Search {
 
   async run(): Promise<SearchResult> {
     if (this.paths.length > 0) {
-      await this.probeTokenLevel(0, this.paths.flatMap((p) => p.tokens.filter((t) => !t.trivial)), this.limits.maxProbeTokens);
       await this.probeFileLevel(0);
+      await this.probePairs();
+      await this.probeTokenLevel(0, this.probeable().filter((t) => !t.trivial), this.limits.maxProbeTokens);
       await this.loop();
     }
-    this.stats.candidates = this.candidates.size;
+    this.stats.candidates = this.candidates.size + this.settled.size;
     this.stats.rows = this.limits.maxRows - this.rowsLeft;
     this.stats.lcsWork = this.limits.maxLcsWork - this.lcs.left;
     return { relation: relationFor(null, this.best), best: this.best, stats: this.stats };
@@ -355,10 +293,27 @@ class Search {
   private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false): number {
     let sum = 0;
     for (const p of this.paths) {
+      if (p.pair) continue; // outside the candidates only its holders have a file here (their groups)
       if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence);
       else if (!p.fileProbed) sum += 1;
     }
     return (100 * sum) / this.paths.length;
+  }
+
+  /** Pairs whose holders have not all been read. */
+  private openPairs(): PairState[] {
+    const open: PairState[] = [];
+    for (const p of this.paths) if (p.pair && p.pair.before > Number.NEGATIVE_INFINITY) open.push(p.pair);
+    return open;
+  }
+
+  /**
+   * Bound key of the unread holders of `pair` outside the candidates: the rest bound plus 1 for
+   * every pair whose holders are not all read (such a scan may hold those files too); ids below
+   * `before`; byte-identical.
+   */
+  private groupKey(pair: PairState, open: readonly PairState[]): ScanMatch {
+    return toKey(pair.before - 1, this.restBound() + (100 * open.length) / this.paths.length, true);
   }
 
   private pathBound(p: PathState, rho: number, aboveFence = false): number {
@@ -404,7 +359,7 @@ class Search {
           const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
         } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence);
-      } else if (c.sameFile.has(p.path) || !p.fileProbed) sum += 1;
+      } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
     return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
   }
@@ -412,8 +367,9 @@ class Search {
   private shapedKey(c: Candidate): ScanMatch {
     const files = c.files as StoredShapeFile[];
     const theirs = byPath(files);
-    let union = this.paths.length;
-    for (const f of files) if (!this.byPathState.has(f.path)) union++;
+    let common = 0;
+    for (const f of files) if (this.byPathState.has(f.path)) common++;
+    const union = this.paths.length + (c.fileCount ?? files.length) - common;
     let sum = 0;
     for (const p of this.paths) {
       const g = theirs.get(p.path);
@@ -425,7 +381,7 @@ class Search {
         if (s > 0) sum += (2 * s) / (p.lines + g.lineCount);
       }
     }
-    return toKey(c.id, union === 0 ? 100 : (100 * sum) / union, hasByteIdenticalFile(this.shapes, files));
+    return toKey(c.id, union === 0 ? 100 : (100 * sum) / union, c.flagged || hasByteIdenticalFile(this.shapes, files));
   }
 
   private rekey(c: Candidate): void {
@@ -458,9 +414,24 @@ class Search {
         if (c.stage === Stage.Done || !this.relevant(c.key)) continue;
         if (!top || compareMatches(c.key, top.key) > 0) top = c;
       }
-      const restRelevant = this.restKeys().some((rest) => this.relevant(rest) && (!top || compareMatches(rest, top.key) > 0));
-      if (!top && !restRelevant) return;
-      const progressed = restRelevant ? await this.refineRest() : await this.refineCandidate(top as Candidate);
+      const beats = (key: ScanMatch) => this.relevant(key) && (!top || compareMatches(key, top.key) > 0);
+      const open = this.openPairs();
+      // Unread holders wait while a candidate is pending (after a group's first page): the best
+      // found meanwhile settles most of the next page on arrival. Groups take turns, page for
+      // page: the smallest is read to its end first, and once it is, every other group's bound
+      // drops by one file (its holders no longer may hold that one too).
+      let group: PairState | null = null;
+      for (const pair of open) {
+        if ((top && pair.pages > 0) || !beats(this.groupKey(pair, open))) continue;
+        if (!group || pair.pages < group.pages) group = pair;
+      }
+      const restRelevant = this.restKeys().some(beats);
+      if (!top && !restRelevant && !group) return;
+      const progressed = group
+        ? await this.beforeHolders(group)
+        : restRelevant
+          ? await this.refineRest()
+          : await this.refineCandidate(top as Candidate);
       if (!progressed) {
         this.stats.exact = false;
         return;
@@ -471,18 +442,18 @@ class Search {
   private async refineCandidate(top: Candidate): Promise<boolean> {
     if (top.stage === Stage.Loose) return this.fetchShapes();
     if (top.stage === Stage.Shaped) return this.fetchCounts();
-    return this.evaluate(top);
+    return this.evaluateBatch();
   }
 
   /**
    * Candidates of a stage in decreasing key order that can still beat the best: 4 on the first
    * round trip of the stage, doubling up to `chunk` (the top few usually decide).
    */
-  private topOfStage(stage: Stage): Candidate[] {
+  private topOfStage(stage: Stage, first = 4): Candidate[] {
     const list = [...this.candidates.values()].filter((c) => c.stage === stage && this.relevant(c.key));
     list.sort((x, y) => compareMatches(y.key, x.key));
     const trips = (this.roundTrips[stage] = (this.roundTrips[stage] ?? 0) + 1);
-    return list.slice(0, Math.min(this.limits.chunk, 2 ** (trips + 1)));
+    return list.slice(0, Math.min(this.limits.chunk, first * 2 ** (trips - 1)));
   }
 
   private async fetchShapes(): Promise<boolean> {
@@ -511,6 +482,8 @@ class Search {
     for (const c of batch) {
       const summary: CandidateSummary = {
         scanId: c.id,
+        fileCount: c.fileCount,
+        byteIdentical: c.flagged || undefined,
         files: (c.files as StoredShapeFile[]).map((f) => ({
           path: f.path,
           hash: f.hash,
@@ -526,22 +499,37 @@ class Search {
     return true;
   }
 
-  private async evaluate(c: Candidate): Promise<boolean> {
+  /**
+   * Exact similarity of the top counted candidates: 1 on the first round trip (the top one
+   * usually decides), doubling up to `chunk` (holders of a popular file can be many that tie
+   * closely); their contents come in one query.
+   */
+  private async evaluateBatch(): Promise<boolean> {
+    const batch = this.topOfStage(Stage.Counted, 1);
+    const needs = batch.filter((c) => !(c.bound as SimilarityBound).exact);
+    const loaded = needs.length > 0 ? await this.store.loadFiles(needs.map((c) => ({ scanId: c.id, paths: (c.bound as SimilarityBound).needsContent }))) : new Map<number, FileSide[]>();
+    for (const c of batch) this.evaluate(c, loaded.get(c.id) ?? []);
+    return true;
+  }
+
+  private evaluate(c: Candidate, contents: readonly FileSide[]): void {
     const bound = c.bound as SimilarityBound;
     let match: ScanMatch;
     if (bound.exact) match = c.key;
     else {
       this.stats.contentLoads++;
-      const loaded = byPath(await this.store.loadFiles(c.id, bound.needsContent));
+      const loaded = byPath(contents);
       const theirs = byPath(c.files as StoredShapeFile[]);
-      const union = new Set<string>([...this.currentFiles.keys(), ...theirs.keys()]);
+      let common = 0;
+      for (const path of theirs.keys()) if (this.currentFiles.has(path)) common++;
+      // Paths on one side only count 0: only C's paths need a look.
+      const unionSize = this.currentFiles.size + (c.fileCount ?? theirs.size) - common;
       const need = new Set(bound.needsContent);
       const ratios: Ratio[] = [];
       let exact = true;
-      for (const path of union) {
-        const f = this.currentFiles.get(path);
+      for (const [path, f] of this.currentFiles) {
         const g = theirs.get(path);
-        if (!f || !g) ratios.push(ZERO);
+        if (!g) ratios.push(ZERO);
         else if (f.hash === g.hash) ratios.push(ONE);
         else if (!need.has(path)) {
           const p = this.byPathState.get(path) as PathState;
@@ -559,12 +547,11 @@ class Search {
         }
       }
       if (!exact) this.stats.exact = false;
-      match = { scanId: c.id, similarity: roundedPercent(ratios, union.size), byteIdentical: bound.byteIdentical };
+      match = { scanId: c.id, similarity: unionSize === 0 ? 100 : roundedPercent(ratios, unionSize), byteIdentical: bound.byteIdentical };
     }
     c.stage = Stage.Done;
     c.key = match;
     if (!this.best || compareMatches(match, this.best) > 0) this.best = match;
-    return true;
   }
 
   private linesOf(path: string): string[] {
@@ -584,7 +571,7 @@ class Search {
     if (wantsNoFile && this.restMayShareFile) return this.escalate('files');
     const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
     const need = target - 0.5 - 1e-6;
-    const text = this.paths.filter((p) => p.kind === 'text');
+    const text = this.paths.filter((p) => p.kind === 'text' && !p.pair);
     if (text.length === 0 || this.restBound(() => 0) >= need) return this.escalate('bound');
     const thresholds = this.bandThresholds(text, need);
     if (!thresholds) return this.escalate('bound');
@@ -643,7 +630,7 @@ class Search {
   private canEscalate(): boolean {
     const last = this.limits.caps.length - 1;
     if ([...this.hashes.values()].some((l) => l < last)) return true;
-    return this.paths.some((p) => (p.kind !== 'text' && p.fileLevel < last) || p.tokens.some((t) => t.level < last));
+    return this.paths.some((p) => (p.kind !== 'text' && p.fileLevel < last) || (!p.pair && p.tokens.some((t) => t.level < last)));
   }
 
   /**
@@ -654,14 +641,15 @@ class Search {
   private async escalate(reason: 'files' | 'bound'): Promise<boolean> {
     this.stats.escalations++;
     const last = this.limits.caps.length - 1;
-    const fileLevels = [
-      ...[...this.hashes.values()].filter((l) => l < last),
-      ...this.paths.filter((p) => p.kind !== 'text' && p.fileLevel < last).map((p) => p.fileLevel),
-    ];
+    let lowestFileLevel = Infinity;
+    for (const l of this.hashes.values()) if (l < last) lowestFileLevel = Math.min(lowestFileLevel, l);
+    for (const p of this.paths) if (p.kind !== 'text' && p.fileLevel < last) lowestFileLevel = Math.min(lowestFileLevel, p.fileLevel);
     const tokenStep = async (trivial: boolean): Promise<boolean | null> => {
-      const pending = this.paths.flatMap((p) => p.tokens.filter((t) => t.trivial === trivial && t.level < last));
+      const pending = this.probeable().filter((t) => t.trivial === trivial && t.level < last);
       if (pending.length === 0) return null;
-      const level = minOf(pending.map((t) => t.level)) + 1;
+      let lowest = Infinity;
+      for (const t of pending) lowest = Math.min(lowest, t.level);
+      const level = lowest + 1;
       const atLevel = pending.filter((t) => t.level < level);
       // Lines that weigh most in the bound first, within what the budget allows.
       atLevel.sort((x, y) => y.count - x.count);
@@ -672,12 +660,12 @@ class Search {
       const other = await tokenStep(false);
       if (other !== null) return other;
       const binaryPending = this.paths.some((p) => p.kind !== 'text' && p.fileLevel < last);
-      if (binaryPending) return this.probeFileLevel(minOf(fileLevels) + 1);
+      if (binaryPending) return this.probeFileLevel(lowestFileLevel + 1);
       const trivial = await tokenStep(true);
       return trivial ?? false;
     }
-    if (fileLevels.length === 0) return false;
-    return this.probeFileLevel(minOf(fileLevels) + 1);
+    if (lowestFileLevel === Infinity) return false;
+    return this.probeFileLevel(lowestFileLevel + 1);
   }
 
   private spend(rows: number): boolean {
@@ -688,20 +676,25 @@ class Search {
 
   private addCandidate(id: number): Candidate {
     let c = this.candidates.get(id);
+    if (!c && this.settled.has(id)) return this.newCandidate(id); // settled for good: evidence about it is moot
     if (!c) {
-      c = {
-        id,
-        partial: new Map(),
-        fileStats: new Map(),
-        inBand: false,
-        sameFile: new Set(),
-        flagged: false,
-        stage: Stage.Loose,
-        key: { scanId: id, similarity: 0, byteIdentical: false },
-      };
+      c = this.newCandidate(id);
       this.candidates.set(id, c);
     }
     return c;
+  }
+
+  private newCandidate(id: number): Candidate {
+    return {
+      id,
+      partial: new Map(),
+      fileStats: new Map(),
+      inBand: false,
+      sameFile: new Set(),
+      flagged: false,
+      stage: Stage.Loose,
+      key: { scanId: id, similarity: 0, byteIdentical: false },
+    };
   }
 
   /**
@@ -782,6 +775,91 @@ class Search {
       }
     }
     this.rekeyAll();
+    return true;
+  }
+
+  /** C's tokens that line probes may look up (not those of a popular pair's file: see {@link PairState}). */
+  private probeable(): TokenState[] {
+    const out: TokenState[] = [];
+    for (const p of this.paths) if (!p.pair) for (const t of p.tokens) out.push(t);
+    return out;
+  }
+
+  /**
+   * After the first file probe: C's non-empty files whose hash more than caps[0] stored files
+   * have become pairs (see {@link PairState}) when their variants and copies are few. Those
+   * variants and copies become candidates; the hash then needs no further file probe.
+   */
+  private async probePairs(): Promise<void> {
+    const wanted: FilePair[] = [];
+    for (const p of this.paths) {
+      if (p.kind !== 'empty' && this.hashes.get(p.hash) === 0) wanted.push({ path: p.path, hash: p.hash });
+    }
+    if (wanted.length === 0 || !this.spend(4 * (this.limits.pairCap + 1) * wanted.length)) return;
+    const result = await this.store.probePairs(wanted, this.limits.pairCap);
+    const frequent = new Set(result.frequent.map((f) => `${f.path}\u0000${f.hash}`));
+    for (const pair of wanted) {
+      if (frequent.has(`${pair.path}\u0000${pair.hash}`)) continue;
+      const p = this.byPathState.get(pair.path) as PathState;
+      p.pair = { path: pair.path, hash: pair.hash, before: Number.POSITIVE_INFINITY, pages: 0 };
+      p.fileProbed = true;
+      p.fileLevel = Infinity;
+    }
+    // A hash is fully known once every pair of it is (copies elsewhere are candidates).
+    for (const [hash, level] of this.hashes) {
+      if (level === Infinity) continue;
+      const paths = this.paths.filter((p) => p.hash === hash);
+      if (paths.every((p) => p.pair)) this.hashes.set(hash, Infinity);
+    }
+    for (const v of result.variants) if (this.byPathState.get(v.path)?.pair) this.addCandidate(v.scanId);
+    for (const c of result.copies) {
+      const candidate = this.addCandidate(c.scanId);
+      candidate.flagged = true;
+      const p = this.byPathState.get(c.path);
+      if (p && p.kind !== 'text' && p.hash === c.hash) candidate.sameFile.add(c.path);
+    }
+    this.rekeyAll();
+  }
+
+  /**
+   * Before holders are read: C's lines never looked up yet (beyond the first 64) are probed at
+   * the first cap, so a holder's shaped bound counts only the lines that many scans share —
+   * a handful of postings per line instead of a count query per holder.
+   */
+  private async beforeHolders(pair: PairState): Promise<boolean> {
+    const unprobed = this.probeable().filter((t) => !t.trivial && t.level === -1);
+    if (unprobed.length > 0) return this.probeTokenLevel(0, unprobed, Infinity);
+    return this.readHolders(pair);
+  }
+
+  /**
+   * Reads the next page of holders of `pair` (newest first). A holder that is a candidate already
+   * keeps its place; any other gets its shaped bound at once (its files at C's paths and its
+   * file count are all that needs) and becomes a shaped candidate if that bound can still matter —
+   * else it is settled: the best only improves, so it never will.
+   */
+  private async readHolders(pair: PairState): Promise<boolean> {
+    const limit = this.limits.holderPage * 4 ** Math.min(3, pair.pages);
+    if (!this.spend(limit * (1 + this.paths.length))) return false;
+    pair.pages++;
+    const holders = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()]);
+    this.stats.holders += holders.length;
+    for (const h of holders) {
+      if (this.candidates.has(h.scanId) || this.settled.has(h.scanId)) continue;
+      const c = this.addCandidate(h.scanId);
+      c.flagged = true;
+      c.files = h.files;
+      c.fileCount = h.fileCount;
+      c.stage = Stage.Shaped;
+      c.key = this.shapedKey(c);
+      this.stats.shaped++;
+      if (!this.relevant(c.key)) {
+        this.candidates.delete(c.id);
+        this.settled.add(c.id);
+        this.stats.settledHolders++;
+      }
+    }
+    pair.before = holders.length < limit ? Number.NEGATIVE_INFINITY : holders[holders.length - 1].scanId;
     return true;
   }
 

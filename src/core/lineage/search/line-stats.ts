@@ -1,13 +1,13 @@
 /**
  * What lineage stores per file so that the candidate search never reads every earlier scan
- * (see src/core/lineage/candidates.ts for the reasoning, and the migration
- * 1764000000400-lineage-postings for the tables):
+ * (see candidate-search.ts for how it is read, and the migrations 1764000008400-lineage-postings
+ * and 1764000010000-lineage-file-pairs for the tables):
  *
  * - `scan_file_lines(scan_id, path, hash, line_count, trivial_count)`: one row per file;
  *   line_count / trivial_count are null for binary files.
  * - `scan_line_postings(scan_id, path, line_hash, cnt)`: one row per distinct line hash of a
  *   text file, with its multiplicity. line_hash = the first 8 bytes of the SHA-256 of the
- *   normalised line (core `lineHash`) as a signed bigint.
+ *   normalised line ({@link lineHash}) as a signed bigint.
  *
  * A line is *trivial* when it is at most three printable ASCII characters surrounded by spaces
  * or tabs: the empty line, `---`, a code fence, `}`, `fi`, `end`. Such lines are shared by
@@ -15,7 +15,19 @@
  * as the table) but bounds what they can contribute with the stored trivial_count. The same
  * predicate exists in SQL in the migration's backfill (keep both in step).
  */
-import { lineHash, lineHashToInt64, splitLines, type FileSide } from '../../core/lineage';
+import { hash as oneShotHash } from 'node:crypto';
+import { splitLines } from '../lcs';
+import type { FileSide } from '../similarity';
+
+/** 16 lowercase hex chars: the first 8 bytes of the SHA-256 of the (normalised) line, UTF-8. */
+export function lineHash(line: string): string {
+  return oneShotHash('sha256', line, 'hex').slice(0, 16);
+}
+
+/** A line hash as a signed 64-bit integer (PostgreSQL bigint). */
+export function lineHashToInt64(hex: string): bigint {
+  return BigInt.asIntN(64, BigInt('0x' + hex));
+}
 
 export const TRIVIAL_LINE = /^[ \t]*[!-~]{0,3}[ \t]*$/;
 
@@ -70,29 +82,4 @@ export function fileLineStats(file: FileSide): FileLineStats {
     } else byHash.set(token.hash, { ...token });
   }
   return { path: file.path, hash: file.hash, lineCount, trivialCount, tokens: [...byHash.values()] };
-}
-
-/** Rows to insert for one scan: scan_file_lines and scan_line_postings, as column arrays. */
-export interface StorageRows {
-  files: { paths: string[]; hashes: string[]; lineCounts: Array<number | null>; trivialCounts: Array<number | null> };
-  postings: { paths: string[]; hashes: string[]; counts: number[] };
-}
-
-export function storageRows(stats: readonly FileLineStats[]): StorageRows {
-  const rows: StorageRows = {
-    files: { paths: [], hashes: [], lineCounts: [], trivialCounts: [] },
-    postings: { paths: [], hashes: [], counts: [] },
-  };
-  for (const f of stats) {
-    rows.files.paths.push(f.path);
-    rows.files.hashes.push(f.hash);
-    rows.files.lineCounts.push(f.lineCount);
-    rows.files.trivialCounts.push(f.trivialCount);
-    for (const t of f.tokens) {
-      rows.postings.paths.push(f.path);
-      rows.postings.hashes.push(t.hash);
-      rows.postings.counts.push(t.count);
-    }
-  }
-  return rows;
 }

@@ -9,7 +9,7 @@
  * (`lcsAlign(a, b, budget)`) still finishes quickly: it is exact when it completes within the
  * budget and otherwise returns a common subsequence, i.e. a LOWER bound of the LCS.
  */
-import { commonEnds, lcsAlign, lcsLength } from '../../core/lineage';
+import { commonEnds, lcsAlign, lcsLength } from '../lcs';
 
 /** Work units (comparable to the inner-loop steps counted by lcs.ts). */
 export interface WorkBudget {

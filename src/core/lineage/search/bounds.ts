@@ -1,0 +1,101 @@
+/**
+ * Upper bounds of the similarity (similarity.ts) of the current scan C and a stored scan X from
+ * what is stored about X — hashes, line counts and shared line counts — without X's content.
+ *
+ * Why they hold: LCS(a, b) ≤ Σ_h min(cnt_a(h), cnt_b(h)) (every matched pair of lines has equal
+ * hashes; a hash collision only raises the right side), so a changed text path contributes at
+ * most 2·min(shared, n, m)/(n + m); identical paths contribute exactly 1, the others 0. With the
+ * exact path union this bounds the similarity from above; rounded like the exact value, the bound
+ * key never ranks below the exact key (relation.ts compareMatches).
+ */
+import { ONE, hasByteIdenticalFile, roundedPercent, byPath, type Ratio } from '../similarity';
+
+/** Minimal per-file shape of the current scan used for bounds. */
+export interface FileShape {
+  path: string;
+  hash: string;
+  lineCount: number | null;
+}
+
+export interface CandidateFile {
+  path: string;
+  hash: string;
+  /** null for binary files. */
+  lineCount: number | null;
+  /** Line-hash multiset intersection with the current scan's file at the same path (0 if none). */
+  sharedLines: number;
+}
+
+export interface CandidateSummary {
+  scanId: number;
+  /** Every file of the scan, or (with `fileCount`) at least its files at the current scan's paths. */
+  files: CandidateFile[];
+  /** The scan's number of files when `files` lists only those at the current scan's paths. */
+  fileCount?: number;
+  /** Known already (e.g. it holds one of the current scan's files); else computed from `files`. */
+  byteIdentical?: boolean;
+}
+
+export interface SimilarityBound {
+  scanId: number;
+  /** Integer ≥ the exact similarity; equal to it when `exact`. */
+  similarity: number;
+  exact: boolean;
+  /** Exact (hashes are known): a non-empty file hash is shared at any path. */
+  byteIdentical: boolean;
+  /** Changed text paths whose exact ratio needs an LCS (empty when `exact`). */
+  needsContent: string[];
+}
+
+/** Upper bound of scanSimilarity(current, candidate) from hashes, line counts and sharedLines. */
+export function upperBound(current: readonly FileShape[], candidate: CandidateSummary): SimilarityBound {
+  const cur = byPath(current);
+  const cand = byPath(candidate.files);
+  let common = 0;
+  for (const path of cand.keys()) if (cur.has(path)) common++;
+  const unionSize = cur.size + (candidate.fileCount ?? cand.size) - common;
+  const exactRatios: Ratio[] = [];
+  const needsContent: string[] = [];
+  let sum = 0;
+  for (const [path, g] of cand) {
+    const f = cur.get(path);
+    if (!f) continue;
+    if (f.hash === g.hash) {
+      exactRatios.push(ONE);
+      sum += 1;
+    } else if (f.lineCount !== null && g.lineCount !== null) {
+      const den = f.lineCount + g.lineCount;
+      const shared = Math.min(g.sharedLines, f.lineCount, g.lineCount);
+      if (den === 0) {
+        exactRatios.push(ONE);
+        sum += 1;
+      } else if (shared > 0) {
+        needsContent.push(path);
+        sum += (2 * shared) / den;
+      }
+    }
+  }
+  const byteIdentical = candidate.byteIdentical ?? hasByteIdenticalFile(current, candidate.files);
+  if (unionSize === 0) return { scanId: candidate.scanId, similarity: 100, exact: true, byteIdentical, needsContent };
+  if (needsContent.length === 0) {
+    return { scanId: candidate.scanId, similarity: roundedPercent(exactRatios, unionSize), exact: true, byteIdentical, needsContent };
+  }
+  const similarity = Math.min(100, Math.round((100 * sum) / unionSize + 1e-7));
+  return { scanId: candidate.scanId, similarity, exact: false, byteIdentical, needsContent };
+}
+
+/**
+ * max over m ≥ 0 of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m): the line ratio at a text path of n
+ * lines for a stored file of any size m whose trivial-line fraction is at most ρ, when at most
+ * cTs trivial and sN other lines of C's file can be shared.
+ */
+export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number): number {
+  if (n <= 0 || cTs + sN <= 0) return 0;
+  const h = (m: number) => (m <= 0 ? 0 : (2 * Math.min(Math.min(cTs, rho * m) + sN, n, m)) / (n + m));
+  const points = [n, cTs + sN];
+  if (rho > 0) points.push(cTs / rho, (n - sN) / rho);
+  if (rho < 1) points.push(sN / (1 - rho));
+  let best = 0;
+  for (const m of points) if (Number.isFinite(m) && m > 0) best = Math.max(best, h(m));
+  return Math.min(1, best);
+}

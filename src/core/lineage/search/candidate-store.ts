@@ -1,0 +1,113 @@
+/**
+ * Read access to the stored lineage data for the candidate search (candidate-search.ts). Every
+ * method must go through indexes: the SQL implementation is LineageRepository
+ * (src/modules/lineage/lineage.repository.ts), the in-memory one memory-candidate-store.ts.
+ */
+import type { FileSide } from '../similarity';
+
+/** A distinct line of C at a path; `count` = its multiplicity in C's file. */
+export interface TokenRef {
+  path: string;
+  hash: string;
+  count: number;
+}
+
+export interface PartialShare {
+  scanId: number;
+  path: string;
+  /** Σ min(C's count, stored count) over the probed tokens at this path. */
+  shared: number;
+}
+
+/** A probe hit: the shared lines plus the size of the stored file at that path. */
+export interface ProbeShare extends PartialShare {
+  /** Line and trivial-line count of the stored scan's file at `path`. */
+  lines: number;
+  trivial: number;
+}
+
+export interface TokenProbeResult {
+  /**
+   * Tokens with more than `cap` postings: only their `cap` + 1 newest postings are read, so they
+   * are known for the scans with id ≥ `fence` (the oldest of those) and for no others.
+   */
+  frequent: Array<{ path: string; hash: string; fence: number }>;
+  /** Complete for every token that is not frequent. */
+  partial: ProbeShare[];
+  /** The scans (with their file's size at `path`) among the newest postings of frequent tokens. */
+  fenced: Array<{ scanId: number; path: string; lines: number; trivial: number }>;
+  /** Posting rows read. */
+  rows: number;
+}
+
+export interface FileProbeResult {
+  /** Non-empty hashes with more than `cap` files: not probed. */
+  frequentHashes: string[];
+  /** Paths whose (path, empty hash) pair has more than `cap` files: not probed. */
+  frequentEmptyPaths: string[];
+  /** Files of stored scans with a probed hash (any path), or the empty file at a probed path. */
+  hits: Array<{ scanId: number; path: string; hash: string }>;
+  rows: number;
+}
+
+export interface BandRange {
+  path: string;
+  minPermille: number;
+  belowPermille: number | null;
+}
+
+export interface StoredShapeFile {
+  path: string;
+  hash: string;
+  /** null for binary files. */
+  lineCount: number | null;
+  trivialCount: number | null;
+}
+
+/** A file of the current scan (path and non-empty content hash) that many stored scans hold byte for byte. */
+export interface FilePair {
+  path: string;
+  hash: string;
+}
+
+export interface PairProbeResult {
+  /**
+   * Pairs with more than `cap` other files at their path (variants) or more than `cap` copies of
+   * their hash at other paths: not probed.
+   */
+  frequent: FilePair[];
+  /** For the other pairs: every stored file at the pair's path with another hash, and every copy of the hash at another path. */
+  variants: Array<{ scanId: number; path: string }>;
+  copies: Array<{ scanId: number; path: string; hash: string }>;
+  rows: number;
+}
+
+/** A holder of a pair: its file count and its files at the current scan's paths. */
+export interface PairHolder {
+  scanId: number;
+  fileCount: number;
+  files: StoredShapeFile[];
+}
+
+/** Read access to the stored lineage data. Every method must go through indexes. */
+export interface CandidateStore {
+  probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult>;
+  /**
+   * Scans holding the pair's file (same path, same hash) with id < `before`, newest first, at
+   * most `limit`, with their files at `paths`.
+   */
+  holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]>;
+  probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
+  probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
+  /**
+   * Distinct scans with a text file at one of the ranges' paths whose floor(1000 · trivial /
+   * lines) lies in [minPermille, belowPermille) (no upper end when null); at most `limit` ids.
+   */
+  band(ranges: readonly BandRange[], limit: number): Promise<number[]>;
+  shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
+  /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
+  sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
+  /** Files of each scan at (at least) its `paths`, with content, by scan id. */
+  loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>>;
+}
+

@@ -1,0 +1,5 @@
+export * from './bounds';
+export * from './bounded-lcs';
+export * from './candidate-store';
+export * from './candidate-search';
+export * from './line-stats';

@@ -1,0 +1,397 @@
+import type { EntityManager } from 'typeorm';
+import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
+import type {
+  BandRange,
+  CandidateStore,
+  FilePair,
+  FileProbeResult,
+  FileLineStats,
+  PairHolder,
+  PairProbeResult,
+  PartialShare,
+  StoredShapeFile,
+  TokenProbeResult,
+  TokenRef,
+} from '../../core/lineage/search';
+import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
+import type { ScanRow } from './lineage.views';
+
+/** scan_file_lines (migration 1764000008400): one row per file of a scan. */
+export const SCAN_FILE_LINES: TableColumns = {
+  table: 'scan_file_lines',
+  columns: [
+    ['scan_id', 'int'],
+    ['path', 'text'],
+    ['hash', 'char(64)'],
+    ['line_count', 'int'],
+    ['trivial_count', 'int'],
+  ],
+};
+
+/** scan_line_postings: one row per distinct line hash of a text file. */
+export const SCAN_LINE_POSTINGS: TableColumns = {
+  table: 'scan_line_postings',
+  columns: [
+    ['scan_id', 'int'],
+    ['path', 'text'],
+    ['line_hash', 'bigint'],
+    ['cnt', 'int'],
+  ],
+};
+
+/** Column arrays (in the order of the column lists above) of what lineage stores for scans. */
+export interface LineageRows {
+  fileLines: unknown[][];
+  postings: unknown[][];
+}
+
+export const emptyLineageRows = (): LineageRows => ({
+  fileLines: SCAN_FILE_LINES.columns.map(() => []),
+  postings: SCAN_LINE_POSTINGS.columns.map(() => []),
+});
+
+/** Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`. */
+export function addLineageRows(rows: LineageRows, scanId: number, stats: readonly FileLineStats[]): LineageRows {
+  const [fScan, fPath, fHash, fLines, fTrivial] = rows.fileLines;
+  const [pScan, pPath, pHash, pCnt] = rows.postings;
+  for (const f of stats) {
+    fScan.push(scanId);
+    fPath.push(f.path);
+    fHash.push(f.hash);
+    fLines.push(f.lineCount);
+    fTrivial.push(f.trivialCount);
+    for (const t of f.tokens) {
+      pScan.push(scanId);
+      pPath.push(f.path);
+      pHash.push(t.hash);
+      pCnt.push(t.count);
+    }
+  }
+  return rows;
+}
+
+const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, similarity, compared_scan_id, fingerprint::text AS fingerprint, created_at';
+
+/**
+ * The family of a scan: every scan reachable through comparedScanId links (both directions) or
+ * equal non-empty fingerprints. It is stored data — scans.family_id, kept exact by the triggers
+ * of migration 1764000008400 (a new scan joins its compared scan's family; a delete splits the
+ * affected family into its connected components) — so this is one range scan of
+ * idx_scans_family, already in the response order.
+ */
+const FAMILY_SQL = `
+  SELECT ${SCAN_COLUMNS} FROM scans
+  WHERE family_id = (SELECT family_id FROM scans WHERE id = $1)
+  ORDER BY family_id, created_at DESC, id DESC`;
+
+/** The compared scan as the new scan's response shows it (read while locking it). */
+export interface ComparedScanRow {
+  id: number;
+  name: string;
+  verdict: 'pass' | 'review' | 'block';
+  riskScore: number;
+  createdAt: Date;
+}
+
+/**
+ * SQL of version classification on one EntityManager (the scan's write transaction): the
+ * {@link CandidateStore} of the search over the tables of migrations 1764000008400 and
+ * 1764000010000, plus the twin lookup, the compared-scan lock and the lineage rows. Every query
+ * is parameterised and walks an index: posting lists through idx_scan_line_postings_line with a
+ * per-token LIMIT, file hashes through idx_scan_files_hash / idx_scan_files_path_hash, pair
+ * holders and copies through idx_scan_file_lines_hash_path, the trivial band through
+ * idx_scan_file_lines_trivial, candidates through primary keys.
+ */
+export class LineageRepository implements CandidateStore {
+  constructor(private readonly manager: EntityManager) {}
+
+  async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
+    if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
+    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number; lines: number | null; trivial: number | null }> =
+      await this.manager.query(
+        // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
+        // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
+        `WITH q AS (
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
+         ), hits AS MATERIALIZED (
+           SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
+           FROM q CROSS JOIN LATERAL (
+             SELECT p.scan_id, p.cnt FROM scan_line_postings p
+             WHERE p.path = q.path AND p.line_hash = q.line_hash
+             ORDER BY p.scan_id DESC
+             LIMIT $4
+           ) h
+         )
+         SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
+           FROM hits WHERE df >= $4 GROUP BY path, line_hash
+         UNION ALL
+         SELECT 3, a.path, NULL, a.scan_id, 0, l.line_count, l.trivial_count
+           FROM (SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4) a
+           CROSS JOIN LATERAL (
+             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
+             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
+           ) l
+         UNION ALL
+         SELECT 1, a.path, NULL, a.scan_id, a.shared, l.line_count, l.trivial_count
+           FROM (SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path) a
+           CROSS JOIN LATERAL (
+             -- LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
+             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
+             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
+           ) l
+         UNION ALL
+         SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL FROM hits`,
+        [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
+      );
+    const result: TokenProbeResult = { frequent: [], partial: [], fenced: [], rows: 0 };
+    for (const r of rows) {
+      if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string, fence: r.scan_id as number });
+      else if (r.kind === 3) result.fenced.push({ scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
+      else if (r.kind === 1) {
+        result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
+      }
+      else result.rows = r.n;
+    }
+    return result;
+  }
+
+  async probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult> {
+    const result: FileProbeResult = { frequentHashes: [], frequentEmptyPaths: [], hits: [], rows: 0 };
+    if (hashes.length + emptyPaths.length === 0) return result;
+    const rows: Array<{ kind: string; key: string; scan_id: number; path: string; hash: string; df: number }> = await this.manager.query(
+      `WITH h AS (
+         SELECT DISTINCT x::char(64) AS hash FROM unnest($1::text[]) AS x
+       ), e AS (
+         SELECT DISTINCT x AS path FROM unnest($2::text[]) AS x
+       )
+       SELECT 'h' AS kind, h.hash::text AS key, f.scan_id, f.path, f.hash::text AS hash, count(*) OVER (PARTITION BY h.hash)::int AS df
+         FROM h CROSS JOIN LATERAL (
+           SELECT s.scan_id, s.path, s.hash FROM scan_files s WHERE s.hash = h.hash LIMIT $3
+         ) f
+       UNION ALL
+       SELECT 'e', e.path, f.scan_id, e.path, f.hash::text, count(*) OVER (PARTITION BY e.path)::int
+         FROM e CROSS JOIN LATERAL (
+           SELECT s.scan_id, s.hash FROM scan_files s WHERE s.path = e.path AND s.hash = $4::char(64) LIMIT $3
+         ) f`,
+      [hashes, emptyPaths, cap + 1, EMPTY_SHA256],
+    );
+    const frequentHashes = new Set<string>();
+    const frequentEmpty = new Set<string>();
+    for (const r of rows) {
+      result.rows++;
+      if (r.df > cap) {
+        if (r.kind === 'h') frequentHashes.add(r.key);
+        else frequentEmpty.add(r.key);
+      } else result.hits.push({ scanId: r.scan_id, path: r.path, hash: r.hash });
+    }
+    result.frequentHashes = [...frequentHashes];
+    result.frequentEmptyPaths = [...frequentEmpty];
+    return result;
+  }
+
+  async probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult> {
+    const result: PairProbeResult = { frequent: [], variants: [], copies: [], rows: 0 };
+    if (pairs.length === 0) return result;
+    // Two index ranges each side of the pair's own key: files at the path with another hash
+    // (idx_scan_files_path_hash) and the hash at other paths (idx_scan_file_lines_hash_path).
+    const rows: Array<{ kind: string; i: number; scan_id: number; path: string; hash: string }> = await this.manager.query(
+      `WITH q AS (
+         SELECT i, path, hash::char(64) AS hash FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(path, hash, i)
+       )
+       SELECT 'v' AS kind, q.i::int AS i, v.scan_id, q.path, v.hash::text AS hash FROM q CROSS JOIN LATERAL (
+         (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash < q.hash LIMIT $3)
+         UNION ALL
+         (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash > q.hash LIMIT $3)
+       ) v
+       UNION ALL
+       SELECT 'c', q.i::int, c.scan_id, c.path, q.hash::text FROM q CROSS JOIN LATERAL (
+         (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path < q.path LIMIT $3)
+         UNION ALL
+         (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path > q.path LIMIT $3)
+       ) c`,
+      [pairs.map((p) => p.path), pairs.map((p) => p.hash), cap + 1],
+    );
+    result.rows = rows.length;
+    const variants = pairs.map(() => [] as PairProbeResult['variants']);
+    const copies = pairs.map(() => [] as PairProbeResult['copies']);
+    for (const r of rows) {
+      if (r.kind === 'v') variants[r.i - 1].push({ scanId: r.scan_id, path: r.path });
+      else copies[r.i - 1].push({ scanId: r.scan_id, path: r.path, hash: r.hash });
+    }
+    pairs.forEach((pair, i) => {
+      if (variants[i].length > cap || copies[i].length > cap) result.frequent.push(pair);
+      else {
+        for (const v of variants[i]) result.variants.push(v);
+        for (const c of copies[i]) result.copies.push(c);
+      }
+    });
+    return result;
+  }
+
+  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]> {
+    // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then primary-key
+    // lookups for the holder's file count and its files at the current scan's paths.
+    const rows: Array<{ scan_id: number; file_count: number; path: string | null; hash: string | null; line_count: number | null; trivial_count: number | null }> =
+      await this.manager.query(
+        `SELECT h.scan_id, s.file_count, f.path, f.hash::text AS hash, f.line_count, f.trivial_count
+         FROM (
+           SELECT l.scan_id FROM scan_file_lines l
+           WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+           ORDER BY l.scan_id DESC LIMIT $4
+         ) h
+         JOIN scans s ON s.id = h.scan_id
+         LEFT JOIN scan_file_lines f ON f.scan_id = h.scan_id AND f.path = ANY($5::text[])
+         ORDER BY h.scan_id DESC`,
+        [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit, paths],
+      );
+    const out: PairHolder[] = [];
+    for (const r of rows) {
+      let holder = out[out.length - 1];
+      if (!holder || holder.scanId !== r.scan_id) out.push((holder = { scanId: r.scan_id, fileCount: r.file_count, files: [] }));
+      if (r.path !== null) holder.files.push({ path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count });
+    }
+    return out;
+  }
+
+  async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
+    if (ranges.length === 0) return [];
+    const rows: Array<{ scan_id: number }> = await this.manager.query(
+      `SELECT DISTINCT b.scan_id
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS r(path, lo, hi)
+       CROSS JOIN LATERAL (
+         SELECT l.scan_id FROM scan_file_lines l
+         WHERE l.path = r.path AND l.line_count > 0
+           AND ((l.trivial_count * 1000) / l.line_count) >= r.lo
+           AND (r.hi IS NULL OR ((l.trivial_count * 1000) / l.line_count) < r.hi)
+         LIMIT $4
+       ) b
+       LIMIT $4`,
+      [ranges.map((r) => r.path), ranges.map((r) => r.minPermille), ranges.map((r) => r.belowPermille), limit],
+    );
+    return rows.map((r) => r.scan_id);
+  }
+
+  async shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>> {
+    const out = new Map<number, StoredShapeFile[]>();
+    if (scanIds.length === 0) return out;
+    const rows: Array<{ scan_id: number; path: string; hash: string; line_count: number | null; trivial_count: number | null }> =
+      await this.manager.query(
+        `SELECT scan_id, path, hash::text AS hash, line_count, trivial_count FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
+        [scanIds],
+      );
+    for (const r of rows) {
+      let files = out.get(r.scan_id);
+      if (!files) out.set(r.scan_id, (files = []));
+      files.push({ path: r.path, hash: r.hash, lineCount: r.line_count, trivialCount: r.trivial_count });
+    }
+    return out;
+  }
+
+  async sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]> {
+    if (scanIds.length === 0 || tokens.length === 0) return [];
+    const params = [scanIds, tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count)];
+    // Few tokens: one primary-key probe per (scan, token). Many: read the candidates' postings at
+    // those paths once (primary-key range) and hash-join them with the tokens.
+    const sql =
+      tokens.length <= 48
+        ? // LIMIT 1 (the key is unique) keeps each lookup a probe on all three key columns; as a
+          // plain join the planner may walk the token's whole posting list and filter by scan.
+          `SELECT s.id AS scan_id, q.path, sum(least(p.cnt, q.c))::int AS shared
+           FROM unnest($1::int[]) AS s(id)
+           CROSS JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
+           CROSS JOIN LATERAL (
+             SELECT k.cnt FROM scan_line_postings k
+             WHERE k.scan_id = s.id AND k.path = q.path AND k.line_hash = q.line_hash
+             LIMIT 1
+           ) p
+           GROUP BY s.id, q.path`
+        : `WITH cand AS MATERIALIZED (
+             SELECT p.scan_id, p.path, p.line_hash, p.cnt FROM scan_line_postings p
+             WHERE p.scan_id = ANY($1::int[]) AND p.path = ANY($5::text[])
+           )
+           SELECT c.scan_id, c.path, sum(least(c.cnt, q.c))::int AS shared
+           FROM cand c JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
+             ON q.path = c.path AND q.line_hash = c.line_hash
+           GROUP BY c.scan_id, c.path`;
+    if (tokens.length > 48) params.push([...new Set(tokens.map((t) => t.path))]);
+    const rows: Array<{ scan_id: number; path: string; shared: number }> = await this.manager.query(sql, params);
+    return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
+  }
+
+  async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {
+    const ids: number[] = [];
+    const paths: string[] = [];
+    for (const r of requests) {
+      for (const path of r.paths) {
+        ids.push(r.scanId);
+        paths.push(path);
+      }
+    }
+    // One primary-key-ordered lookup per (scan, path) through idx_scan_files_scan_id.
+    const rows: Array<FileSide & { scan_id: number }> = await this.manager.query(
+      `SELECT f.scan_id, f.path, f.hash::text AS hash, f.size, f.content
+       FROM unnest($1::int[], $2::text[]) AS q(scan_id, path)
+       JOIN scan_files f ON f.scan_id = q.scan_id AND f.path = q.path`,
+      [ids, paths],
+    );
+    const out = new Map<number, FileSide[]>();
+    for (const r of rows) {
+      let files = out.get(r.scan_id);
+      if (!files) out.set(r.scan_id, (files = []));
+      files.push({ path: r.path, hash: r.hash, size: r.size, content: r.content });
+    }
+    return out;
+  }
+
+
+  // ---- compare and lineage -------------------------------------------------------------------
+
+  scans(ids: readonly number[]): Promise<ScanRow[]> {
+    return this.manager.query(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = ANY($1::int[])`, [ids]);
+  }
+
+  files(scanIds: readonly number[]): Promise<Array<FileSide & { scan_id: number }>> {
+    return this.manager.query('SELECT scan_id, path, hash::text AS hash, size, content FROM scan_files WHERE scan_id = ANY($1::int[])', [scanIds]);
+  }
+
+  /** The family of scan `id`, newest first (empty for an unknown id). */
+  family(id: number): Promise<ScanRow[]> {
+    return this.manager.query(FAMILY_SQL, [id]);
+  }
+
+  // ---- classification ------------------------------------------------------------------------
+
+  /** Serialises scans of the same content until the transaction ends. */
+  async lockFingerprint(fingerprint: string): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [fingerprint]);
+  }
+
+  /** The latest scan with this fingerprint (index only). */
+  async latestTwin(fingerprint: string): Promise<number | null> {
+    const rows: Array<{ id: number }> = await this.manager.query('SELECT id FROM scans WHERE fingerprint = $1 ORDER BY id DESC LIMIT 1', [fingerprint]);
+    return rows.length > 0 ? rows[0].id : null;
+  }
+
+  /**
+   * Reads the compared scan and keeps it until the transaction commits (a concurrent DELETE then
+   * waits and its ON DELETE SET NULL reaches the new row too); null when it is gone.
+   */
+  async lockCompared(id: number): Promise<ComparedScanRow | null> {
+    const rows: ComparedScanRow[] = await this.manager.query(
+      `SELECT id, name, verdict, risk_score AS "riskScore", created_at AS "createdAt" FROM scans WHERE id = $1 FOR KEY SHARE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertLineageRows(rows: LineageRows): Promise<void> {
+    await insertColumns(this.manager, SCAN_FILE_LINES, rows.fileLines);
+    await insertColumns(this.manager, SCAN_LINE_POSTINGS, rows.postings);
+  }
+
+  /** Scans with this fingerprint (checkCount). */
+  async countFingerprint(fingerprint: string): Promise<number> {
+    const [{ count }]: Array<{ count: number }> = await this.manager.query('SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1', [fingerprint]);
+    return count;
+  }
+}

@@ -24,7 +24,7 @@ const WORKERS_MAX_AGE_MS = 400;
 interface Waiter {
   job: Job;
   debounce: VerdictDebounce;
-  /** Consecutive ticks on which Redis did not answer. */
+  /** Consecutive ticks on which the producer connection was down. */
   unreachable: number;
   finish: (outcome: RunOutcome<unknown>) => void;
 }
@@ -34,7 +34,8 @@ interface Waiter {
  * fail-fast producer connection, one long-lived QueueEvents (AiQueueEvents), `attempts: 1`,
  * retention by `{age, count}`. Never throws. A wait ends with the job's result, or as soon as
  * the job cannot finish:
- * - Redis down when enqueueing or for two ticks while waiting → `queueUnavailable`;
+ * - Redis down when enqueueing, or its connection down for two ticks while waiting →
+ *   `queueUnavailable` (a look-up that is merely slow proves nothing and is skipped);
  * - no worker connected to the queue → `noWorker` (nothing is enqueued);
  * - the job vanished, its worker disconnected, or BullMQ failed it as stalled → `jobLost`;
  * - nobody finished it within `waitMs` → `timedOut` (the job is removed if still waiting).
@@ -73,12 +74,8 @@ export class BullJobRunner implements JobRunner, OnApplicationBootstrap {
   async run<N extends JobName>(name: N, data: JobData<N>, waitMs: number): Promise<RunOutcome<JobResult<N>>> {
     const started = Date.now();
     if (this.connections.producer.status !== 'ready') return { ok: false, failure: 'queueUnavailable' };
-    let workers: Set<string> | null;
-    try {
-      workers = await this.liveWorkers();
-    } catch {
-      return { ok: false, failure: 'queueUnavailable' };
-    }
+    // A slow answer (a loaded Redis or event loop) leaves liveness unknown, not failed.
+    const workers = await this.liveWorkers().catch(() => null);
     if (workers !== null && workers.size === 0) return { ok: false, failure: 'noWorker' };
     let job: Job;
     try {
@@ -129,23 +126,23 @@ export class BullJobRunner implements JobRunner, OnApplicationBootstrap {
 
   /** One liveness round over every awaited job. */
   private async checkWaiters(): Promise<void> {
-    let workers: Set<string> | null = null;
-    let workersKnown = true;
-    try {
-      workers = await this.liveWorkers();
-    } catch {
-      workersKnown = false;
+    // Redis lost: the producer connection is down (a closed socket shows at once). Its results
+    // could not reach us either, so every wait ends after two such ticks.
+    if (this.connections.producer.status !== 'ready') {
+      for (const waiter of this.waiters.values()) {
+        if (++waiter.unreachable >= 2) waiter.finish({ ok: false, failure: 'queueUnavailable' });
+      }
+      return;
     }
+    const workers = await this.liveWorkers().catch(() => null);
     await Promise.all(
       [...this.waiters.values()].map(async (waiter) => {
+        waiter.unreachable = 0;
         let snapshot: JobSnapshot;
         try {
-          if (!workersKnown) throw new Error('worker list unavailable');
           snapshot = await this.snapshot(waiter.job.id!);
-          waiter.unreachable = 0;
         } catch {
-          // Redis does not answer: the job's result could not reach us either.
-          if (++waiter.unreachable >= 2) waiter.finish({ ok: false, failure: 'queueUnavailable' });
+          // A slow look-up says nothing about the job.
           return;
         }
         const verdict = waiter.debounce.settle(judgeJob(snapshot, workers));

@@ -50,11 +50,16 @@ function hasBlankRun(line: string, min: number): boolean {
   return false;
 }
 
-/** Text that follows a run of at least 150 blank characters on the same line. */
+/** Blank runs that only pad a markdown table cell up to its `|` (aligned tables, wide CJK columns). */
+const CELL_PADDING = rx('hidden:cell-padding', String.raw`[ \t\u00A0\u2000-\u200A\u3000]{2,}\|`, 'g');
+
+/** Text that follows a run of at least 150 blank characters on the same line (table-cell alignment aside). */
 function hasPushedText(line: string): boolean {
   if (!hasBlankRun(line, 150)) return false;
-  const m = WS_RUN.exec(line);
-  return m !== null && line.trimEnd().length > m.index + m[0].length;
+  const text = line.trimStart().startsWith('|') ? line.replace(CELL_PADDING, ' |') : line;
+  if (text !== line && !hasBlankRun(text, 150)) return false;
+  const m = WS_RUN.exec(text);
+  return m !== null && text.trimEnd().length > m.index + m[0].length;
 }
 
 function isDirectiveHit(h: Hit): boolean {

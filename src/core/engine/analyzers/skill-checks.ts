@@ -9,7 +9,7 @@ export const SKILL_CHECK_RULES = [
   heuristic('tools-wildcard-grant', 'tool-permissions', 'high'),
   heuristic('tools-unscoped-shell', 'tool-permissions', 'low'),
   heuristic('tools-risky-command-scope', 'tool-permissions', 'medium'),
-  heuristic('tools-risky-combination', 'tool-permissions', 'medium'),
+  heuristic('tools-risky-combination', 'tool-permissions', 'low'),
   heuristic('tools-undeclared-usage', 'tool-permissions', 'medium'),
   heuristic('social-claims-offline-but-networked', 'social-engineering', 'high'),
   heuristic('trigger-shadows-builtin', 'trigger-abuse', 'medium'),
@@ -71,10 +71,13 @@ function toolsCheck(ctx: SkillContext): void {
   if (wildcard) ctx.emit(fileHit('tools-wildcard-grant', f, line0));
   if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0));
   if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0));
-  const net = names.has('WebFetch') || unscopedBash || wildcard || tools.some((t) => t.name === 'Bash' && t.scope !== null && NETWORK_SCOPE.test(t.scope));
-  const read = names.has('Read') || names.has('Grep') || names.has('Glob') || unscopedBash || wildcard;
-  const act = names.has('Write') || names.has('Edit') || unscopedBash || wildcard;
-  if (net && read && act && !wildcard && tools.length >= 3) ctx.emit(fileHit('tools-risky-combination', f, line0));
+  // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
+  // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`
+  // is the ordinary tool list of a coding skill.
+  const net = names.has('WebFetch') || tools.some((t) => t.name === 'Bash' && t.scope !== null && NETWORK_SCOPE.test(t.scope));
+  const read = names.has('Read') || names.has('Grep') || names.has('Glob');
+  const act = names.has('Write') || names.has('Edit') || unscopedBash;
+  if (net && read && act && !wildcard) ctx.emit(fileHit('tools-risky-combination', f, line0));
   if (tools.length === 0 || wildcard) return;
   // Tools the instructions tell the agent to use although they are not declared.
   let reported = 0;

@@ -210,6 +210,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'code-execution',
     severity: 'medium',
     nature: 'code',
+    // Loading one's own pickle in a documentation example is routine; a script doing it is worth a look.
+    ctx: { fenced: -1, 'inline-code': -1, prose: -1 },
     keywords: ['pickle', 'marshal', 'shelve', 'yaml.load', 'yaml.unsafe_load', 'jsonpickle', 'dill', 'node-serialize', 'unserialize'],
     patterns: [
       r`\b(?:c?pickle|dill)\.loads?\s{0,3}\(|\bmarshal\.loads\s{0,3}\(|\bjsonpickle\.decode\s{0,3}\(|\byaml\.unsafe_load\s{0,3}\(|\bnode-serialize\b|\bunserialize\s{0,3}\(`,

@@ -11,6 +11,45 @@ function isDescriptive(info: PatternMatchInfo): boolean {
   return DESCRIPTIVE_MODAL.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine));
 }
 
+const BARE_ROLE_TAG = rx('injection:bare-role-tag', String.raw`^(?:\[|<\|?|\{\{)\s{0,2}(?:system|sys|developer|admin|root)\s{0,2}(?:\]|\|?>|\}\})$`, 'i');
+const TAG_INTRODUCES_TEXT = rx('injection:tag-introduces-text', String.raw`^\s{0,2}:?\s{0,2}[A-Za-z][A-Za-z']{0,20}\s{1,3}[A-Za-z][A-Za-z']{0,20}\s{1,3}[A-Za-z]`);
+
+/**
+ * A bare role tag (`[system]`, `<root>`, `[admin]`) poses as a message header only when text follows
+ * it; `scope: [root]`, a `<SYSTEM>` placeholder cell or a `<process>.<system>` path name do not.
+ */
+function fakeSystemCheck(info: PatternMatchInfo): boolean {
+  const m = info.match[0];
+  if (!BARE_ROLE_TAG.test(m)) return true;
+  return TAG_INTRODUCES_TEXT.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 80));
+}
+
+/** Words after which "silently <verb>" is still addressed to the agent ("and silently send", "must quietly copy"). */
+const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
+const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)\b`, 'i');
+/** Verbs whose "silent" use is about output noise (run quietly, no narration), not hiding a data flow. */
+const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|access|log|save|store|add|include|append|replace|sync)$`, 'i');
+
+/**
+ * "silently send …" as an instruction. Descriptions of software behaviour ("the upload silently
+ * clobbers", "is silently deleted", "fails silently") are not: the verb is inflected or the adverb
+ * follows a subject. "Run these commands silently" is about output noise and weighs low.
+ */
+function silentActionCheck(info: PatternMatchInfo): boolean | 'low' {
+  if (isDescriptive(info)) return false;
+  const m = info.match[0];
+  const next = info.line.charCodeAt(info.startInLine + m.length);
+  const inflected = (next >= 97 && next <= 122) || (next >= 65 && next <= 90);
+  if (SILENT_ADVERB.test(m)) {
+    if (inflected) return false;
+    if (!IMPERATIVE_LEAD.test(info.line.slice(Math.max(0, info.startInLine - 30), info.startInLine))) return false;
+    const verb = m.split(/\s+/).pop() ?? '';
+    return QUIET_VERB.test(verb) ? 'low' : true;
+  }
+  const verb = m.split(/\s+/)[0] ?? '';
+  return QUIET_VERB.test(verb) ? 'low' : true;
+}
+
 /** Prompt injection, jailbreak, concealment, prompt leakage and scanner-targeted text (EN / DE / ES). */
 export const INJECTION_RULES: PatternRule[] = [
   pattern({
@@ -52,6 +91,7 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'prompt-injection',
     severity: 'high',
     nature: 'directive',
+    validate: fakeSystemCheck,
     keywords: ['sys', 'inst]', 'im_start', 'developer', 'admin', 'root'],
     patterns: [
       r`(?:\[|<\|?|\{\{)\s{0,2}(?:system|sys|developer|admin|root)(?:${S}(?:message|prompt|override|instruction|note))?\s{0,2}(?:\]|\|?>|\}\})`,
@@ -194,7 +234,8 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     nature: 'directive',
-    validate: (info) => !isDescriptive(info),
+    negatable: true,
+    validate: silentActionCheck,
     keywords: ['silently', 'quietly', 'covertly', 'secretly', 'stealthily', 'discreetly', 'invisibly', 'without a trace', 'without any notification', 'without notification', 'heimlich', 'unbemerkt', 'verdeckt', 'still und leise', 'im verborgenen', 'unauffallig', 'stillschweigend', 'en secreto', 'silenciosamente', 'sigilosamente', 'a escondidas', 'discretamente', 'sin que nadie'],
     patterns: [
       r`\b(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)${S}(?:and${S})?(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|gather|harvest|run|execute|install|download|delete|record|capture|sync|attach|append|add|include|replace|read|access|log|save|store)`,

@@ -83,6 +83,21 @@ export const EXECUTION_RULES: PatternRule[] = [
     ],
   }),
   pattern({
+    // The fake-prerequisite dropper: a "required" utility downloaded from a personal / free hosting
+    // page or a paste host, for the user's OS, outside any package manager. The lure is the
+    // invariant, not the payload.
+    id: 'rce-fake-prerequisite-download',
+    category: 'remote-execution',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['download', 'install', 'paste', 'herunterladen', 'installier', 'descarga', 'instala'],
+    patterns: [
+      r`\b(?:download|install|get|herunterladen|installieren|installiere|descarga|descargalo|instala|instalalo)\b[^\n]{0,80}?https?://[\w.-]{1,80}\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok(?:-free)?\.(?:app|io|dev)|trycloudflare\.com|forum|xyz|top|click|zip|mov)\b`,
+      r`\b(?:paste|copy|run)\b${gap(60)}\b(?:terminal|powershell|command${S}prompt|cmd\.exe|shell)\b${gap(120)}https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|glot\.io|hastebin\.com|paste\.ee|ghostbin\.\w{2,4}|controlc\.com|justpaste\.it|pastes\.io|dpaste\.(?:com|org)|termbin\.com|ix\.io|0x0\.st)\b`,
+      r`https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|glot\.io|hastebin\.com|paste\.ee|ghostbin\.\w{2,4}|controlc\.com|justpaste\.it|pastes\.io|dpaste\.(?:com|org)|termbin\.com|ix\.io|0x0\.st)/[^\s)]{1,80}${gap(120)}\b(?:paste|copy|run)\b${gap(60)}\b(?:terminal|powershell|command${S}prompt|cmd\.exe|shell)\b`,
+    ],
+  }),
+  pattern({
     id: 'rce-download-then-execute',
     category: 'remote-execution',
     severity: 'critical',

@@ -13,6 +13,13 @@ const KNOWN_INSTALLER = rx(
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
 /** Remote execution, dangerous primitives, obfuscation, reverse shells, persistence, tampering, destruction, escalation. */
+/** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
+const FREE_HOST = rx(
+  'rce:free-host',
+  String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com|forum|xyz|top|click|zip|mov)\.?$`,
+  'i',
+);
+
 export const EXECUTION_RULES: PatternRule[] = [
   pattern({
     id: 'rce-pipe-to-shell',
@@ -91,11 +98,9 @@ export const EXECUTION_RULES: PatternRule[] = [
     severity: 'critical',
     nature: 'code',
     keywords: ['download', 'install', 'paste', 'herunterladen', 'installier', 'descarga', 'instala'],
-    patterns: [
-      r`\b(?:download|install|get|herunterladen|installieren|installiere|descarga|descargalo|instala|instalalo)\b[^\n]{0,80}?https?://[\w.-]{1,80}\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok(?:-free)?\.(?:app|io|dev)|trycloudflare\.com|forum|xyz|top|click|zip|mov)\b`,
-      r`\b(?:paste|copy|run)\b${gap(60)}\b(?:terminal|powershell|command${S}prompt|cmd\.exe|shell)\b${gap(120)}https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|glot\.io|hastebin\.com|paste\.ee|ghostbin\.\w{2,4}|controlc\.com|justpaste\.it|pastes\.io|dpaste\.(?:com|org)|termbin\.com|ix\.io|0x0\.st)\b`,
-      r`https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|glot\.io|hastebin\.com|paste\.ee|ghostbin\.\w{2,4}|controlc\.com|justpaste\.it|pastes\.io|dpaste\.(?:com|org)|termbin\.com|ix\.io|0x0\.st)/[^\s)]{1,80}${gap(120)}\b(?:paste|copy|run)\b${gap(60)}\b(?:terminal|powershell|command${S}prompt|cmd\.exe|shell)\b`,
-    ],
+    patterns: [r`\b(?:download|install|get|herunterladen|installieren|installiere|descarga|descargalo|instala|instalalo)\b[^\n]{0,80}?https?://[\w.-]{1,100}`],
+    // The host is checked on the match (a suffix alternation inside the pattern backtracks on long lines).
+    validate: (info) => FREE_HOST.test(info.match[0]),
   }),
   pattern({
     id: 'rce-download-then-execute',

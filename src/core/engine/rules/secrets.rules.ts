@@ -32,7 +32,8 @@ function lastGroupCheck(info: PatternMatchInfo): Severity | true {
 }
 
 /** Values that name or template a secret instead of holding one: `[passwordVar]`, `{x}`, `PARALLEL_API_KEY`, `MyPassword123`. */
-const NAMED_VALUE = rx('secrets:named-value', String.raw`^[\[{(%$]|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|pass(?:word|wd)?|secret|token|key|pw\d|p@ss|s3cr|example|demo|sample|user`, 'i');
+const NAMED_VALUE = rx('secrets:named-value', String.raw`pass|secret|token|key|pw\d|p@ss|s3cr|example|demo|sample|user`, 'i');
+const ENV_NAME = rx('secrets:env-name', String.raw`^[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,80}$`);
 
 /**
  * Generic `password = "…"` assignments: documentation shows them constantly. A value that names or
@@ -44,7 +45,7 @@ function genericSecretCheck(info: PatternMatchInfo): Severity | true {
   if (base !== true) return base;
   const m = info.match;
   const value = m[m.length - 1] ?? m[0];
-  if (NAMED_VALUE.test(value)) return 'info';
+  if (/^[[{(%$]/.test(value) || ENV_NAME.test(value) || NAMED_VALUE.test(value)) return 'info';
   return info.file.markdown || info.file.kind !== 'script' ? 'low' : true;
 }
 

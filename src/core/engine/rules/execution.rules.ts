@@ -1,4 +1,4 @@
-import type { PatternRule } from '../rule-types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
@@ -12,14 +12,40 @@ const KNOWN_INSTALLER = rx(
 );
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
-/** Remote execution, dangerous primitives, obfuscation, reverse shells, persistence, tampering, destruction, escalation. */
+/** An interpreter after the pipe that parses the fetched data inline (`python3 -m json.tool`, `python3 -c "<parser>"`, `jq`-like one-liners). */
+const INLINE_PARSER = rx('rce:inline-parser', String.raw`\|\s{0,3}(?:sudo\s{1,3})?(?:python[23]?|perl|ruby|node|php)\s{1,3}(?:-m\s{1,3}json\.tool\b|-[ce]\s{1,3}["'])`, 'i');
+/** Inline code that runs what it reads: the fetched text is code after all. */
+const RUNS_INPUT = rx('rce:runs-input', String.raw`\b(?:exec|eval|compile|system|popen|subprocess|spawn|require\(\s{0,3}["']child_process|Function\()`, 'i');
+const PRESENCE_GUARD = rx('rce:presence-guard', String.raw`\b(?:command\s{1,3}-v|which|type|hash)\s{1,3}[\w.-]{1,40}[^|\n]{0,40}\|\|\s{0,3}$`, 'i');
+/** `curl -fsSL https://<vendor domain>/…install…` : the vendor's own installer (not a raw IP, free host or paste site). */
+const VENDOR_INSTALLER = rx('rce:vendor-installer', String.raw`https://(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,12}/[^\s"'|]{0,120}install`, 'i');
+
+/**
+ * curl | sh: a fetched inline parser is data, not code; a known installer weighs medium; a vendor
+ * https installer run only when the tool is missing weighs high; everything else keeps critical.
+ */
+function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
+  const m = info.match[0];
+  if (INLINE_PARSER.test(m) || INLINE_PARSER.test(info.line.slice(info.startInLine, info.startInLine + m.length + 40))) {
+    if (!RUNS_INPUT.test(info.line.slice(info.startInLine + m.length - 1))) return false;
+  }
+  if (KNOWN_INSTALLER.test(info.line)) return 'medium';
+  // "install it only when missing" (`command -v X || curl https://vendor/install.sh | sh`) is how
+  // setup docs bootstrap a tool; an unguarded "quick install" keeps the rule's severity.
+  const url = VENDOR_INSTALLER.exec(m);
+  if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(0, info.startInLine))) return 'high';
+  return true;
+}
+
 /** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
+const FREE_HOST_IN_URL = rx('rce:free-host-in-url', String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com)/`, 'i');
 const FREE_HOST = rx(
   'rce:free-host',
   String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com|forum|xyz|top|click|zip|mov)\.?$`,
   'i',
 );
 
+/** Remote execution, dangerous primitives, obfuscation, reverse shells, persistence, tampering, destruction, escalation. */
 export const EXECUTION_RULES: PatternRule[] = [
   pattern({
     id: 'rce-pipe-to-shell',
@@ -34,7 +60,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}(?:\(?\s{0,3}New-Object\s{1,3}(?:System\.)?Net\.WebClient\s{0,3}\)?\s{0,3}\.DownloadString|\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b)`,
       r`\.DownloadString\([^\n]{0,200}\)\s{0,3}\|\s{0,3}(?:iex|Invoke-Expression)\b`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: pipeToShellCheck,
   }),
   pattern({
     id: 'rce-eval-remote-content',
@@ -100,7 +126,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['download', 'install', 'paste', 'herunterladen', 'installier', 'descarga', 'instala'],
     patterns: [r`\b(?:download|install|get|herunterladen|installieren|installiere|descarga|descargalo|instala|instalalo)\b[^\n]{0,80}?https?://[\w.-]{1,100}`],
     // The host is checked on the match (a suffix alternation inside the pattern backtracks on long lines).
-    validate: (info) => FREE_HOST.test(info.match[0]),
+    validate: (info) => FREE_HOST.test(info.match[0]) && !KNOWN_INSTALLER.test(info.match[0]),
   }),
   pattern({
     id: 'rce-download-then-execute',

@@ -25,10 +25,17 @@ function fakeSystemCheck(info: PatternMatchInfo): boolean {
 }
 
 /** Words after which "silently <verb>" is still addressed to the agent ("and silently send", "must quietly copy"). */
-const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
+const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|start|begin|keep|continue|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
 const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)\b`, 'i');
 /** Verbs whose "silent" use is about output noise (run quietly, no narration), not hiding a data flow. */
 const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|access|log|save|store|add|include|append|replace|sync)$`, 'i');
+
+const PASSIVE_BEFORE = rx('injection:passive-before', String.raw`\b(?:is|are|be|was|were|been|being|gets?|got|fails?|failed|failing|faults?|breaks?|errors?)\s{1,3}(?:silently|quietly)$`, 'i');
+const VERB_AFTER = rx(
+  'injection:verb-after',
+  String.raw`^\s{1,3}(?!(?:and|or|to|in|into|from|without|with|so|then|when|before|after|while|via|on|at|for|the|a|an|all|any|every|each|it|them|this|that|these|those|data|files?|everything|unless|if|as|by|over)\b)[a-z]{3,20}(?:s|ed|es|ing)?\b`,
+  'i',
+);
 
 /**
  * "silently send …" as an instruction. Descriptions of software behaviour ("the upload silently
@@ -38,14 +45,19 @@ const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|ac
 function silentActionCheck(info: PatternMatchInfo): boolean | 'low' {
   if (isDescriptive(info)) return false;
   const m = info.match[0];
-  const next = info.line.charCodeAt(info.startInLine + m.length);
-  const inflected = (next >= 97 && next <= 122) || (next >= 65 && next <= 90);
+  // The verb continues: "sends" / "deleted" describe; a gerund ("start silently forwarding") instructs.
+  const rest = /^[a-z]{0,6}/i.exec(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 6))?.[0] ?? '';
+  const inflected = rest !== '' && !/^[a-z]?ing$/i.test(rest);
   if (SILENT_ADVERB.test(m)) {
     if (inflected) return false;
     if (!IMPERATIVE_LEAD.test(info.line.slice(Math.max(0, info.startInLine - 30), info.startInLine))) return false;
     const verb = m.split(/\s+/).pop() ?? '';
     return QUIET_VERB.test(verb) ? 'low' : true;
   }
+  // "<verb> … silently": the adverb must close the instruction, not modify a verb of its own
+  // ("the upload silently clobbers", "is silently skipped", "fails silently").
+  if (PASSIVE_BEFORE.test(info.line.slice(Math.max(0, info.startInLine + m.length - 30), info.startInLine + m.length))) return false;
+  if (VERB_AFTER.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 30))) return false;
   const verb = m.split(/\s+/)[0] ?? '';
   return QUIET_VERB.test(verb) ? 'low' : true;
 }

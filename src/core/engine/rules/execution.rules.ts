@@ -235,7 +235,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['getattr', '__import__', 'importlib', 'globals()', '__builtins__', 'ctypes', 'virtualalloc', 'createremotethread', 'writeprocessmemory', "global['require']", 'global["require"]', 'process.binding', 'module.constructor'],
     patterns: [
       r`\bgetattr\(\s{0,3}(?:os|subprocess|builtins|__builtins__|sys|importlib|pty|socket)\s{0,3},`,
-      r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal)["']|[^"'\s)])`,
+      r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal|builtins)["']|[^"'\s)])`,
       r`\bimportlib\.import_module\(\s{0,3}[^"'\s)]|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
       r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
       r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
@@ -284,13 +284,15 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'obfuscation',
     severity: 'medium',
     nature: 'code',
-    keywords: ['chr(', 'fromcharcode', '[char]', '\\x', '\\u00', 'join('],
+    keywords: ['chr(', 'fromcharcode', '[char]', '\\x', '\\u00', 'join(', 'bytes('],
     patterns: [
       r`(?:chr\(\s{0,3}\d{1,3}\s{0,3}\)\s{0,3}\+\s{0,3}){3,20}chr\(`,
       r`String\.fromCharCode\(\s{0,3}\d{1,3}(?:\s{0,3},\s{0,3}\d{1,3}){5,200}`,
       r`(?:\[char\]\s{0,3}\d{1,3}\s{0,3}\+\s{0,3}){3,50}`,
       r`(?:\\x[0-9a-fA-F]{2}){24,400}|(?:\\u00[0-9a-fA-F]{2}){16,400}`,
       r`["']["']\.join\(\s{0,3}(?:map\(\s{0,3}chr|\[\s{0,3}chr\()`,
+      // Char-code arrays turned back into text: String.fromCharCode(...codes), bytes([..]).decode().
+      r`String\.fromCharCode\s{0,3}(?:\.apply\s{0,3}\(|\(\s{0,3}\.\.\.)|\bbytes\(\s{0,3}\[\s{0,3}\d{1,3}(?:\s{0,3},\s{0,3}\d{1,3}){5,200}\s{0,3},?\s{0,3}\]\s{0,3}\)\.decode\(`,
     ],
   }),
   pattern({
@@ -321,9 +323,12 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['nc ', 'ncat', 'netcat', 'mkfifo', 'socat'],
     patterns: [
-      r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}(?:/bin/)?(?:ba|z)?sh\b`,
+      r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}["']?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`,
       r`\bmkfifo\b[^\n]{0,160}?\b(?:nc|ncat|netcat|openssl\s{1,3}s_client)\b`,
-      r`\bsocat\b[^\n]{0,160}?\bexec:[^\n]{0,40}(?:sh|bash|cmd)`,
+      r`\bsocat\b[^\n]{0,160}?\b(?:exec|system):[^\n]{0,40}(?:sh|bash|cmd|pty)`,
+      // Bind shells through pipes: a listener feeding a shell, or an interactive shell feeding a socket.
+      r`\b(?:nc|ncat|netcat)\s{1,3}(?:-[a-z]{1,4}\s{1,3}(?:\d{1,5}\s{1,3})?){0,4}-[a-z]{0,3}l[a-z]{0,3}\b[^\n;]{0,80}?\|\s{0,3}(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`,
+      r`\b(?:ba|z|da)?sh\s{1,3}-i\b[^\n;]{0,40}?\|\s{0,3}(?:nc|ncat|netcat)\b`,
     ],
   }),
   pattern({

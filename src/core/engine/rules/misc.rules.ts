@@ -4,6 +4,8 @@ import { gap, pattern, S } from './define';
 
 const r = String.raw;
 
+const OUTSIDE_PATH_TREATED = rx('untrusted:outside-path-treated', String.raw`\x60?(?:/|~/)[\w.~-]{1,80}/[^\n]{0,200}\b(?:treat|behandle|trata|tratalo)\b`, 'i');
+
 /** After a printed secret variable: piped into a program (`echo "$TOKEN" | python3 -c …`) or only tested for presence. */
 const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,80}\|(?!\|)|^[^\n]{0,40}(?:is${S}set|are${S}set|non-?empty|\bset\b)|^\s{0,3}\|\s{0,3}(?:wc|head|cut)\b`, 'i');
 
@@ -300,6 +302,8 @@ export const MISC_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // A path outside the bundle that is to be treated as authoritative is the full mechanism: critical.
+    validate: (info) => (OUTSIDE_PATH_TREATED.test(info.match[0]) ? 'critical' : true),
     keywords: ['exists', 'is present', 'is available', 'is found', 'existiert', 'vorhanden', 'existe'],
     patterns: [
       // An absolute or home path that, when present, is used / obeyed.

@@ -12,6 +12,8 @@ const KNOWN_INSTALLER = rx(
 );
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
+const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
+]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
 /** An interpreter after the pipe that parses the fetched data inline (`python3 -m json.tool`, `python3 -c "<parser>"`, `jq`-like one-liners). */
 const INLINE_PARSER = rx('rce:inline-parser', String.raw`\|\s{0,3}(?:sudo\s{1,3})?(?:python[23]?|perl|ruby|node|php)\s{1,3}(?:-m\s{1,3}json\.tool\b|-[ce]\s{1,3}["'])`, 'i');
 /** Inline code that runs what it reads: the fetched text is code after all. */
@@ -618,6 +620,8 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`(?:>>?|\btee(?:\s{1,3}-a)?|\bcp|\bmv|\binstall|\bln\s{1,3}-sf?)\s{1,3}[^\n|;]{0,80}?/etc/(?:hosts|passwd|group|ld\.so\.preload|pam\.d/|security/|ssh/sshd_config|resolv\.conf)\b`,
       r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
     ],
+    // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
+    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line) ? 'low' : true),
   }),
   pattern({
     id: 'privesc-disable-security-controls',

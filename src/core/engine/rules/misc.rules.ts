@@ -6,6 +6,22 @@ const r = String.raw;
 
 const OUTSIDE_PATH_TREATED = rx('untrusted:outside-path-treated', String.raw`\x60?(?:/|~/)[\w.~-]{1,80}/[^\n]{0,200}\b(?:treat|behandle|trata|tratalo)\b`, 'i');
 
+/** The official registries named as the source (`--@scope:registry=https://registry.npmjs.org`) are not a URL install. */
+const OFFICIAL_REGISTRY = rx('supply:official-registry', String.raw`https?://(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|rubygems\.org|download\.pytorch\.org|crates\.io)(?:[/\s"']|$)`, 'i');
+const SOURCE_HOST = rx('supply:source-host', String.raw`(?:git\+)?https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)/|\b(?:github|gitlab|bitbucket):`, 'i');
+
+/** URL installs: a raw IP is high; a public source repository (GitHub, GitLab) weighs low; an official registry is no finding. */
+function supplyUrlCheck(info: PatternMatchInfo): boolean | 'high' | 'low' {
+  const m = info.match[0];
+  if (RAW_IP_URL.test(m)) return 'high';
+  const urls = m.slice(m.search(/(?:git\+)?https?:\/\/|\b(?:github|gitlab|bitbucket):/i));
+  if (OFFICIAL_REGISTRY.test(urls)) return false;
+  if (SOURCE_HOST.test(urls)) return 'low';
+  return true;
+}
+
+const SCOPED_AFTER = rx('trigger:scoped-after', String.raw`^\s{0,3}(?:involving|about|related\sto|hitting|touching|regarding|concerning|on|for|with|in|that\s(?:involves?|touch(?:es)?|mentions?|uses?))\b`, 'i');
+
 /** After a printed secret variable: piped into a program (`echo "$TOKEN" | python3 -c …`) or only tested for presence. */
 const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,80}\|(?!\|)|^[^\n]{0,40}(?:is${S}set|are${S}set|non-?empty|\bset\b)|^\s{0,3}\|\s{0,3}(?:wc|head|cut)\b`, 'i');
 
@@ -138,6 +154,8 @@ export const MISC_RULES: PatternRule[] = [
     category: 'trigger-abuse',
     severity: 'low',
     nature: 'directive',
+    // "any request involving Datadog APM" scopes the trigger to a domain; "every task" does not.
+    validate: (info) => !SCOPED_AFTER.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)),
     ctx: { frontmatter: 1 },
     keywords: ['every task', 'every request', 'every message', 'every conversation', 'every quer', 'every prompt', 'every turn', 'every response', 'every question', 'every session', 'all task', 'all request', 'all message', 'all conversation', 'all quer', 'all prompt', 'all turn', 'all response', 'all question', 'all session', 'any task', 'any request', 'any message', 'any conversation', 'any quer', 'any prompt', 'any turn', 'any response', 'any question', 'any session', 'each task', 'each request', 'each message', 'each conversation', 'each quer', 'each prompt', 'each turn', 'each response', 'each question', 'each session', 'every single', 'all single', 'any single', 'each single', 'this skill', 'other skill', 'jede', 'alle anfragen', 'alle aufgaben', 'alle nachrichten', 'cada', 'toda', 'todas las', 'cualquier'],
     patterns: [
@@ -159,7 +177,7 @@ export const MISC_RULES: PatternRule[] = [
       r`\b(?:npm|pnpm)${S}(?:install|i|add)\b[^\n|;&]{0,120}?(?:https?://|git\+|github:|gitlab:|bitbucket:)|\byarn${S}add\b[^\n|;&]{0,120}?(?:https?://|git\+|github:)`,
       r`\bgem${S}install\b[^\n]{0,80}--source${S}https?://(?!rubygems\.org)`,
     ],
-    validate: (info) => (RAW_IP_URL.test(info.match[0]) ? 'high' : true),
+    validate: supplyUrlCheck,
   }),
   pattern({
     id: 'supply-custom-package-index',

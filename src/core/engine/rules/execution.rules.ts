@@ -14,6 +14,8 @@ const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balia
 
 const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
 ]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
+const ECHOED_STRING = rx('rce:echoed-string', String.raw`\b(?:echo|printf|print|console\.log)\s{1,3}(?:-[a-z]{1,3}\s{1,3})?["'][^"'\n]{0,80}$`, 'i');
+const PASSED_ON = rx('rce:passed-on', String.raw`^[\s)]{0,6}(?:\||>(?!&\d))`);
 /** An interpreter after the pipe that parses the fetched data inline (`python3 -m json.tool`, `python3 -c "<parser>"`, `jq`-like one-liners). */
 const INLINE_PARSER = rx('rce:inline-parser', String.raw`\|\s{0,3}(?:sudo\s{1,3})?(?:python[23]?|perl|ruby|node|php)\s{1,3}(?:-m\s{1,3}json\.tool\b|-[ce]\s{1,3}["'])`, 'i');
 /** Inline code that runs what it reads: the fetched text is code after all. */
@@ -28,6 +30,13 @@ const VENDOR_INSTALLER = rx('rce:vendor-installer', String.raw`https://(?:[a-z0-
  */
 function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   const m = info.match[0];
+  // `echo "MISSING: curl https://… | sh"` prints a hint; the pipe is inside the string.
+  // Unless the printed text is itself piped or written on (`echo "… | sh" | crontab -`).
+  if (ECHOED_STRING.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) {
+    const rest = info.line.slice(info.startInLine + m.length);
+    const close = rest.search(/["']/);
+    if (close >= 0 && !PASSED_ON.test(rest.slice(close + 1))) return false;
+  }
   if (INLINE_PARSER.test(m) || INLINE_PARSER.test(info.line.slice(info.startInLine, info.startInLine + m.length + 40))) {
     if (!RUNS_INPUT.test(info.line.slice(info.startInLine + m.length - 1))) return false;
   }
@@ -238,7 +247,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     patterns: [
       r`\bgetattr\(\s{0,3}(?:os|subprocess|builtins|__builtins__|sys|importlib|pty|socket)\s{0,3},`,
       r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal|builtins)["']|[^"'\s)])`,
-      r`\bimportlib\.import_module\(\s{0,3}[^"'\s)]|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
+      r`\bimportlib\.import_module\(\s{0,3}(?:[^"'\s)f]|f(?!["'][\w.]{1,60}\.\{))|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
       r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
       r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
     ],
@@ -547,7 +556,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['mkfs', 'dd ', '/dev/sd', '/dev/nvme', '/dev/disk', 'format ', 'diskpart', 'wipefs', 'shred', 'format-volume', 'clear-disk', 'vssadmin', 'wbadmin', 'bcdedit'],
     patterns: [
       r`\bmkfs(?:\.\w{2,8})?\s{1,3}(?:-\w{1,3}\s{1,3}){0,3}/dev/|\bdd\s{1,3}[^\n]{0,80}?of=/dev/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`,
-      r`>\s{0,3}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|disk\d)\b|\bformat\s{1,3}[a-z]:\s{0,3}(?:/[qyx]|$)|\bdiskpart\b|\bwipefs\s{1,3}-a|\bshred\s{1,3}[^\n]{0,30}/dev/|\bFormat-Volume\b|\bClear-Disk\b`,
+      r`>\s{0,3}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|disk\d)\b|\bformat\s{1,3}[a-z]:\s{0,3}(?:/[qyx]|$)|\bdiskpart\b|\bwipefs\s{1,3}-a|\bshred\s{1,3}[^\n]{0,30}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)|\bFormat-Volume\b|\bClear-Disk\b`,
       r`\bvssadmin(?:\.exe)?\s{1,3}delete\s{1,3}shadows|\bwbadmin\s{1,3}delete\b|\bbcdedit\b[^\n]{0,40}recoveryenabled\s{1,3}no`,
     ],
   }),

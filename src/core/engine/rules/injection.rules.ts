@@ -1,6 +1,7 @@
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
+import { quoteKind } from '../matcher';
 
 const r = String.raw;
 
@@ -70,6 +71,8 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'critical',
     nature: 'directive',
     negatable: true,
+    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said.
+    validate: (info) => (info.context === 'script-comment' && quoteKind(info.line, info.startInLine) !== null ? 'info' : true),
     keywords: ['ignor', 'disregard', 'forget', 'discard', 'abandon', 'set aside', 'neglect', 'pay no attention', 'stop following', 'vergiss', 'vergessen', 'missacht', 'ubergeh', 'verwirf', 'ausser kraft', 'beacht', 'olvid', 'descart', 'omit', 'caso omiso', 'no hagas caso', 'desatiend', 'pasa por alto'],
     patterns: [
       r`\b(?:ignore|ignoring|disregard(?:ing)?|forget(?:ting)?|discard(?:ing)?|abandon(?:ing)?|set${S}aside|neglect(?:ing)?|pay${S}no${S}attention${S}to|stop${S}following)\b${gap(30)}\b(?:previous|prior|above|earlier|preceding|original|initial|existing|all${S}(?:of${S})?(?:your|the|my|these)|your|any${S}(?:other|previous|prior)|system|safety|developer|operator)\b${gap(25)}\b(?:instructions?|rules|directives?|guidelines|prompts?|constraints|guardrails|polic(?:y|ies)|restrictions|programming|training|commands|orders|messages)\b`,

@@ -19,7 +19,7 @@ import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscat
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
 import { ruleById } from './analyzers/rule-lookup';
-import { DECLARED_PURPOSE_DELTA, declaredPurposeRules } from './analyzers/purpose';
+import { DECLARED_PURPOSE_DELTA, declaredPurposeRules, isPatternCatalogueLine, PATTERN_CATALOGUE_DELTA } from './analyzers/purpose';
 
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
@@ -198,6 +198,10 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     perFile.set(capKey, n + 1);
     let hit = h;
     if (meta.category === 'tracking' && h.ruleId !== 'tracking-phone-home' && (disclosed ??= DISCLOSURE.test(instructionText))) hit = { ...h, delta: h.delta - 1 };
+    // A construct quoted in a regex (a detector's pattern catalogue) is named, not run.
+    if (def.type === 'pattern' && (def.nature === 'code' || def.nature === 'reference') && h.context !== 'decoded' && !hit.fixed && isPatternCatalogueLine(h.snippet)) {
+      hit = { ...hit, delta: hit.delta + PATTERN_CATALOGUE_DELTA };
+    }
     const full = effectiveSeverity(def, hit, settings);
     const finding: EngineFinding = {
       ruleId: h.ruleId,

@@ -43,3 +43,16 @@ export function declaredPurposeRules(frontmatter: Frontmatter | null): ReadonlyS
   for (const [rules, re] of PURPOSES) if (re.test(text)) for (const r of rules) out.add(r);
   return out;
 }
+
+/**
+ * Regex metasyntax next to a code construct (`(eval|exec)\(`, `curl\s+.*\|\s*sh`, `chmod\s+777`):
+ * the line is a detector's pattern catalogue or a redaction test, which names the construct
+ * without running it. Such findings of code / reference rules weigh two levels less.
+ */
+const PATTERN_METASYNTAX = rx('purpose:pattern-metasyntax', String.raw`\\[sdwbSDW][+*?{]|\\[().|]|\(\?[:!=<]|\[\^[^\]\n]{0,20}\]`);
+
+export const PATTERN_CATALOGUE_DELTA = -2;
+
+export function isPatternCatalogueLine(snippet: string | null): boolean {
+  return snippet !== null && PATTERN_METASYNTAX.test(snippet);
+}

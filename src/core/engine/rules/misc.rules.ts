@@ -322,8 +322,10 @@ export const MISC_RULES: PatternRule[] = [
     negatable: true,
     // A path outside the bundle that is to be treated as authoritative is the full mechanism: critical.
     validate: (info) => (OUTSIDE_PATH_TREATED.test(info.match[0]) ? 'critical' : true),
-    keywords: ['exists', 'is present', 'is available', 'is found', 'existiert', 'vorhanden', 'existe'],
+    keywords: ['exists', 'is present', 'is available', 'is found', 'existiert', 'vorhanden', 'existe', 'canonical', 'authoritative', 'source of truth', 'contract', 'handoff', 'hand-off', 'override', 'precedence', 'supersede'],
     patterns: [
+      // A file in the host's directories (not the skill's, not /tmp working files) named as the canonical source / contract.
+      r`\x60(?:/root|/app|/home|/workspace|/srv|/mnt|/data|/opt|/var)/[^\x60\s]{1,120}\x60[^.\n]{0,80}\b(?:canonical|authoritative|source${S}of${S}truth|contract|handoff|hand-off|overrides?|precedence|supersedes?)\b`,
       // An absolute or home path that, when present, is used / obeyed.
       r`\b(?:if|when|whenever|once)${S}(?:the${S})?(?:local${S})?(?:file${S})?\x60?(?:/|~/)[\w.~/-]{1,160}\x60?${S}(?:file${S})?(?:exists|is${S}present|is${S}available|is${S}found)\b${gap(160)}\b(?:treat|use|prefer|load|follow|obey|apply|adopt|honou?r|keep|preserve|attach|mirror|copy|include)\b`,
       // Any named file that, when present, is to be treated as authoritative / canonical / a contract.

@@ -14,6 +14,11 @@ const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balia
 
 const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
 ]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
+/** The match with up to 300 characters either side (validators stay linear on a very long line). */
+function near(info: PatternMatchInfo): string {
+  return info.line.slice(Math.max(0, info.startInLine - 300), info.startInLine + info.match[0].length + 300);
+}
+
 const ECHOED_STRING = rx('rce:echoed-string', String.raw`\b(?:echo|printf|print|console\.log)\s{1,3}(?:-[a-z]{1,3}\s{1,3})?["'][^"'\n]{0,80}$`, 'i');
 const PASSED_ON = rx('rce:passed-on', String.raw`^[\s)]{0,6}(?:\||>(?!&\d))`);
 /** An interpreter after the pipe that parses the fetched data inline (`python3 -m json.tool`, `python3 -c "<parser>"`, `jq`-like one-liners). */
@@ -33,18 +38,18 @@ function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   // `echo "MISSING: curl https://… | sh"` prints a hint; the pipe is inside the string.
   // Unless the printed text is itself piped or written on (`echo "… | sh" | crontab -`).
   if (ECHOED_STRING.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) {
-    const rest = info.line.slice(info.startInLine + m.length);
+    const rest = info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 200);
     const close = rest.search(/["']/);
     if (close >= 0 && !PASSED_ON.test(rest.slice(close + 1))) return false;
   }
   if (INLINE_PARSER.test(m) || INLINE_PARSER.test(info.line.slice(info.startInLine, info.startInLine + m.length + 40))) {
-    if (!RUNS_INPUT.test(info.line.slice(info.startInLine + m.length - 1))) return false;
+    if (!RUNS_INPUT.test(info.line.slice(info.startInLine + m.length - 1, info.startInLine + m.length + 300))) return false;
   }
-  if (KNOWN_INSTALLER.test(info.line)) return 'medium';
+  if (KNOWN_INSTALLER.test(near(info))) return 'medium';
   // "install it only when missing" (`command -v X || curl https://vendor/install.sh | sh`) is how
   // setup docs bootstrap a tool; an unguarded "quick install" keeps the rule's severity.
   const url = VENDOR_INSTALLER.exec(m);
-  if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(0, info.startInLine))) return 'high';
+  if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return 'high';
   return true;
 }
 
@@ -149,7 +154,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       // One command line: fetch a script or binary, then run it (the two-step form of curl | sh).
       r`\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n]{0,200}?https?://[^\s"']{1,200}?\.(?:sh|ps1|py|pl|rb|exe|bin|bat|cmd|vbs|js)\b[^\n&;|]{0,80}(?:&&|;)\s{0,3}(?:(?:sudo|chmod\s{1,3}\+x\s{1,3}\S{1,80}\s{0,3}(?:&&|;))\s{0,3}){0,2}(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|pwsh|powershell|\./|\.\\)`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: (info) => (KNOWN_INSTALLER.test(near(info)) ? 'medium' : true),
   }),
   pattern({
     id: 'rce-nl-download-execute',
@@ -163,7 +168,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:lade|hole)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:und|dann)${S}(?:dann${S})?(?:fuhre|starte)${S}(?:es|sie|ihn|das${S}skript|die${S}datei|das${S}programm)\b`,
       r`\b(?:descarga|baja|obten)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:y|luego)${S}(?:luego${S})?(?:ejecutalo|ejecutala|ejecuta${S}(?:el${S}script|el${S}archivo|el${S}programa)|lanzalo|correlo)\b`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: (info) => (KNOWN_INSTALLER.test(near(info)) ? 'medium' : true),
   }),
   // ---------------------------------------------------------------- code execution primitives
   pattern({
@@ -630,7 +635,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
     ],
     // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
-    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line) ? 'low' : true),
+    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40)) ? 'low' : true),
   }),
   pattern({
     id: 'privesc-disable-security-controls',

@@ -178,7 +178,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     severity: 'medium',
     nature: 'code',
     // `| Env | Default |` (a table header) and `\.(env|secret)$` (a regex alternation) are not the env command.
-    validate: (info) => !(info.line.trimStart().startsWith('|') || /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))),
+    validate: (info) => !(/^\s{0,40}\|/.test(info.line.slice(0, 41)) || /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))),
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
       r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,

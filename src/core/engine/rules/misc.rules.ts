@@ -30,7 +30,7 @@ const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,
  * in documentation is the user checking their own key (troubleshooting) and weighs low.
  */
 function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
-  const after = info.line.slice(info.startInLine + info.match[0].length);
+  const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 120);
   if (info.match[0].startsWith('echo') || info.match[0].startsWith('printf') || info.match[0].startsWith('print')) {
     if (PIPED_OR_TESTED.test(after)) return false;
   }

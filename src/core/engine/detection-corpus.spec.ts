@@ -27,6 +27,15 @@ describe('detection corpus (fixtures + shared benign and malicious corpora)', ()
     expect(corpus('fixtures (benign)').blocked).toBe(0);
   });
 
+  // Floors at the figures reached in issue 10 (docs/detection.md), below the targets in TARGETS:
+  // a change that loses ground on the real corpora fails here.
+  it('keeps the real-corpus figures of docs/detection.md', () => {
+    expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(0.11);
+    expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(0.01);
+    expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(0.56);
+    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(0.36);
+  });
+
   it('blocks none of the public benign skills', () => {
     expect(report.outcomes.filter((o) => o.corpus === 'benign-public' && o.verdict === 'block').map((o) => o.id)).toEqual([]);
   });

@@ -1,33 +1,42 @@
-import { runDetectionEval, TARGETS } from '../../../bench/eval-detection';
+import { runDetectionEval, TARGETS, type CorpusReport } from '../../../bench/eval-detection';
 
-describe('detection corpus (test/fixtures/skills + shared benign corpus)', () => {
-  const report = runDetectionEval();
+/**
+ * The detection figures of docs/detection.md on the fixtures and the shared corpora
+ * (../shared/corpus, unpacked by their extract.sh into a scratch folder). A missing corpus throws in
+ * the loader, so this spec fails instead of passing on nothing.
+ */
+describe('detection corpus (fixtures + shared benign and malicious corpora)', () => {
+  const report = runDetectionEval({ loo: false });
+  const corpus = (name: string) => report.corpora.find((c) => c.corpus === name) as CorpusReport;
+  const rate = (c: CorpusReport, k: 'flagged' | 'blocked') => c[k] / c.total;
 
-  it('has the required corpus size', () => {
-    expect(report.risky).toBeGreaterThanOrEqual(60);
-    expect(report.benign).toBeGreaterThanOrEqual(40);
+  it('loads every corpus in full', () => {
+    expect(corpus('fixtures (risky)').total).toBe(68);
+    expect(corpus('fixtures (benign)').total).toBe(44);
+    expect(corpus('benign-public').total).toBe(12);
+    expect(corpus('benign-vendor').total).toBe(690);
+    expect(corpus('benign-vendor').bySource.size).toBe(13);
+    expect(corpus('malicious-public').total).toBe(457);
+    expect(corpus('malicious-public').bySource.size).toBe(6);
   });
 
-  it('meets the recall targets on risky skills', () => {
-    expect(report.missed).toEqual([]);
-    expect(report.recall).toBeGreaterThanOrEqual(TARGETS.recall);
-    expect(report.blockRecall).toBeGreaterThanOrEqual(TARGETS.blockRecall);
+  it('meets the fixture targets: recall, plain and evasive variant of every category, no benign block', () => {
+    const risky = corpus('fixtures (risky)');
+    expect(rate(risky, 'flagged')).toBeGreaterThanOrEqual(TARGETS.fixturesRecall);
+    expect(report.outcomes.filter((o) => o.corpus === 'fixtures' && o.label === 'malicious' && o.verdict === 'pass').map((o) => o.id)).toEqual([]);
+    expect(corpus('fixtures (benign)').blocked).toBe(0);
   });
 
-  it('meets the precision targets on benign skills', () => {
-    expect(report.benignBlockRate).toBeLessThanOrEqual(TARGETS.benignBlockRate);
-    expect(report.benignFlaggedRate).toBeLessThanOrEqual(TARGETS.benignFlaggedRate);
+  // Floors at the figures reached in issue 10 (docs/detection.md), below the targets in TARGETS:
+  // a change that loses ground on the real corpora fails here.
+  it('keeps the real-corpus figures of docs/detection.md', () => {
+    expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(0.11);
+    expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(0.01);
+    expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(0.56);
+    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(0.36);
   });
 
-  it('detects a plain and an evasive risky fixture in every category', () => {
-    for (const [category, c] of Object.entries(report.perCategory)) {
-      expect({ category, plain: c.plainDetected > 0, evasive: c.evasiveDetected > 0 }).toEqual({ category, plain: true, evasive: true });
-    }
-  });
-
-  it('blocks none of the shared real-world benign skills', () => {
-    expect(report.shared.details.filter((d) => d.verdict === 'block')).toEqual([]);
-    // "few flags": at most a quarter of the shared corpus needs a look
-    expect(report.shared.flagged).toBeLessThanOrEqual(Math.ceil(report.shared.total / 4));
+  it('blocks none of the public benign skills', () => {
+    expect(report.outcomes.filter((o) => o.corpus === 'benign-public' && o.verdict === 'block').map((o) => o.id)).toEqual([]);
   });
 });

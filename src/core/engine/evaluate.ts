@@ -19,6 +19,7 @@ import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscat
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
 import { ruleById } from './analyzers/rule-lookup';
+import { DECLARED_PURPOSE_DELTA, declaredPurposeRules, isPatternCatalogueLine, PATTERN_CATALOGUE_DELTA } from './analyzers/purpose';
 
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
@@ -174,6 +175,11 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   // Disclosed telemetry weighs less (the instruction text is searched only once a tracking hit needs it).
   let disclosed: boolean | undefined;
 
+  // A capability that is the skill's declared purpose weighs less as a finding (not in combinations).
+  const declared = declaredPurposeRules(frontmatter);
+  /** Severity each finding has for the combinations (before the declared-purpose reduction). */
+  const comboSeverity = new Map<EngineFinding, Severity>();
+
   // Settings, dedupe (one finding per rule per line), per-rule-per-file cap.
   const findings: EngineFinding[] = [];
   const seen = new Set<string>();
@@ -192,21 +198,29 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     perFile.set(capKey, n + 1);
     let hit = h;
     if (meta.category === 'tracking' && h.ruleId !== 'tracking-phone-home' && (disclosed ??= DISCLOSURE.test(instructionText))) hit = { ...h, delta: h.delta - 1 };
-    findings.push({
+    // A construct quoted in a regex (a detector's pattern catalogue) is named, not run.
+    if (def.type === 'pattern' && (def.nature === 'code' || def.nature === 'reference') && h.context !== 'decoded' && !hit.fixed && isPatternCatalogueLine(h.snippet)) {
+      hit = { ...hit, delta: hit.delta + PATTERN_CATALOGUE_DELTA };
+    }
+    const full = effectiveSeverity(def, hit, settings);
+    const finding: EngineFinding = {
       ruleId: h.ruleId,
       axis: meta.axis,
-      severity: effectiveSeverity(def, hit, settings),
+      severity: declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full,
       category: meta.category,
       file: h.file,
       line: h.line,
       snippet: h.snippet,
       detectedBy: 'static',
-    });
+    };
+    if (finding.severity !== full) comboSeverity.set(finding, full);
+    findings.push(finding);
   }
 
   // Combination escalations.
   try {
-    for (const c of combinations(findings)) {
+    const comboView = comboSeverity.size === 0 ? findings : findings.map((f) => (comboSeverity.has(f) ? { ...f, severity: comboSeverity.get(f) as Severity } : f));
+    for (const c of combinations(comboView)) {
       if (!enabled(c.ruleId)) continue;
       const meta = RULE_META.get(c.ruleId);
       if (!meta) continue;

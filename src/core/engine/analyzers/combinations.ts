@@ -60,8 +60,18 @@ export interface ComboHit {
 export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   const out: ComboHit[] = [];
   const real = findings.filter((f) => f.detectedBy === 'static');
-  const credSource = real.find((f) => CREDENTIAL_SOURCES.has(f.ruleId) && atLeast(f, 'low'));
   const sink = real.find((f) => SINKS.has(f.ruleId) && (INFO_SINKS.has(f.ruleId) || atLeast(f, 'low')));
+  // docs/scoring.md: a credential source counts from medium up (a low one is weak or defensive
+  // evidence), unless a channel sits on the same line — one sentence or statement moving it out.
+  const credSource =
+    real.find((f) => CREDENTIAL_SOURCES.has(f.ruleId) && atLeast(f, 'medium')) ??
+    real.find(
+      (f) =>
+        CREDENTIAL_SOURCES.has(f.ruleId) &&
+        atLeast(f, 'low') &&
+        f.line !== null &&
+        real.some((g) => SINKS.has(g.ruleId) && g.file === f.file && g.line === f.line && (INFO_SINKS.has(g.ruleId) || atLeast(g, 'low'))),
+    );
   const suspiciousSink = real.find((f) => SUSPICIOUS_SINKS.has(f.ruleId) && atLeast(f, 'low'));
   if (credSource && sink) out.push({ ruleId: 'combo-credential-exfiltration', anchor: suspiciousSink ?? sink });
 

@@ -50,11 +50,31 @@ function hasBlankRun(line: string, min: number): boolean {
   return false;
 }
 
-/** Text that follows a run of at least 150 blank characters on the same line. */
+/** The line without the blank runs that only pad a markdown table cell up to its `|` (aligned tables, wide CJK columns). */
+function withoutCellPadding(line: string): string {
+  let out = '';
+  let runStart = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (isBlank(c)) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0 && !(c === 124 /* | */ && i - runStart >= 2)) out += line.slice(runStart, i);
+    else if (runStart >= 0) out += ' ';
+    runStart = -1;
+    out += line[i];
+  }
+  return runStart >= 0 ? out + line.slice(runStart) : out;
+}
+
+/** Text that follows a run of at least 150 blank characters on the same line (table-cell alignment aside). */
 function hasPushedText(line: string): boolean {
   if (!hasBlankRun(line, 150)) return false;
-  const m = WS_RUN.exec(line);
-  return m !== null && line.trimEnd().length > m.index + m[0].length;
+  const text = line.trimStart().startsWith('|') ? withoutCellPadding(line) : line;
+  if (text !== line && !hasBlankRun(text, 150)) return false;
+  const m = WS_RUN.exec(text);
+  return m !== null && text.trimEnd().length > m.index + m[0].length;
 }
 
 function isDirectiveHit(h: Hit): boolean {

@@ -9,7 +9,7 @@ export const SKILL_CHECK_RULES = [
   heuristic('tools-wildcard-grant', 'tool-permissions', 'high'),
   heuristic('tools-unscoped-shell', 'tool-permissions', 'low'),
   heuristic('tools-risky-command-scope', 'tool-permissions', 'medium'),
-  heuristic('tools-risky-combination', 'tool-permissions', 'medium'),
+  heuristic('tools-risky-combination', 'tool-permissions', 'low'),
   heuristic('tools-undeclared-usage', 'tool-permissions', 'medium'),
   heuristic('social-claims-offline-but-networked', 'social-engineering', 'high'),
   heuristic('trigger-shadows-builtin', 'trigger-abuse', 'medium'),
@@ -51,6 +51,8 @@ const TOOL_MENTION = rx(
   String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
   'g',
 );
+/** An interpreter scope pinned to one script or package (`node *scripts/list.js *`, `npx *eas-cli@*`) is narrow. */
+const SCRIPT_SCOPE = rx('tools:script-scope', String.raw`^(?:node|python3?|npx|bash|sh)[\s:]{1,3}\*?[\w./@-]{0,80}(?:\.(?:js|mjs|cjs|ts|py|sh)\b|@)`, 'i');
 const NETWORK_SCOPE = rx('tools:network-scope', String.raw`^(?:curl|wget|http|nc|ssh|scp)\b`, 'i');
 
 function toolsCheck(ctx: SkillContext): void {
@@ -66,15 +68,18 @@ function toolsCheck(ctx: SkillContext): void {
   for (const t of tools) {
     if (t.name === '*' || t.scope === '*' || t.scope === '*:*' || t.name.endsWith('*')) wildcard = true;
     else if (t.name === 'Bash' && t.scope === null) unscopedBash = true;
-    else if (t.name === 'Bash' && t.scope && RISKY_SCOPE.test(t.scope)) riskyScope = true;
+    else if (t.name === 'Bash' && t.scope && RISKY_SCOPE.test(t.scope) && !SCRIPT_SCOPE.test(t.scope)) riskyScope = true;
   }
   if (wildcard) ctx.emit(fileHit('tools-wildcard-grant', f, line0));
   if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0));
   if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0));
-  const net = names.has('WebFetch') || unscopedBash || wildcard || tools.some((t) => t.name === 'Bash' && t.scope !== null && NETWORK_SCOPE.test(t.scope));
-  const read = names.has('Read') || names.has('Grep') || names.has('Glob') || unscopedBash || wildcard;
-  const act = names.has('Write') || names.has('Edit') || unscopedBash || wildcard;
-  if (net && read && act && !wildcard && tools.length >= 3) ctx.emit(fileHit('tools-risky-combination', f, line0));
+  // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
+  // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`
+  // is the ordinary tool list of a coding skill.
+  const net = names.has('WebFetch') || tools.some((t) => t.name === 'Bash' && t.scope !== null && NETWORK_SCOPE.test(t.scope));
+  const read = names.has('Read') || names.has('Grep') || names.has('Glob');
+  const act = names.has('Write') || names.has('Edit') || unscopedBash;
+  if (net && read && act && !wildcard) ctx.emit(fileHit('tools-risky-combination', f, line0));
   if (tools.length === 0 || wildcard) return;
   // Tools the instructions tell the agent to use although they are not declared.
   let reported = 0;
@@ -130,8 +135,12 @@ function shadowing(ctx: SkillContext): void {
   const fm = ctx.frontmatter;
   if (!fm || !fm.data) return;
   const name = (fm.name ?? '').trim().toLowerCase();
-  if (BUILTINS.has(name)) ctx.emit(fileHit('trigger-shadows-builtin', fm.file, fm.lineOf('name') - 1));
-  else if (fm.description && SHADOW_CLAIM.test(fm.description)) ctx.emit(fileHit('trigger-shadows-builtin', fm.file, fm.lineOf('description') - 1));
+  // A bare built-in name is usually a plugin's namespaced sub-command (`plugin:install`): low. A
+  // description that claims to replace the built-in keeps the rule's severity.
+  if (BUILTINS.has(name)) {
+    const claims = fm.description !== null && SHADOW_CLAIM.test(fm.description);
+    ctx.emit(fileHit('trigger-shadows-builtin', fm.file, fm.lineOf('name') - 1, 0, claims ? undefined : 'low'));
+  } else if (fm.description && SHADOW_CLAIM.test(fm.description)) ctx.emit(fileHit('trigger-shadows-builtin', fm.file, fm.lineOf('description') - 1));
 }
 
 // ------------------------------------------------------------------ supply chain

@@ -43,6 +43,15 @@ function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
 }
 
+/** Whether a confusable character of `t` has a Latin letter right before or after it. */
+function confusableInsideWord(t: string): boolean {
+  for (let k = 0; k < t.length; k++) {
+    if (t.charCodeAt(k) < 0x370 || !CONFUSABLE.test(t[k])) continue;
+    if ((k > 0 && LATIN.test(t[k - 1])) || (k + 1 < t.length && LATIN.test(t[k + 1]))) return true;
+  }
+  return false;
+}
+
 const PER_RULE_FILE_CAP = 20;
 
 function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
@@ -101,7 +110,9 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       if (!NON_ASCII.test(t) || !CONFUSABLE.test(t)) continue;
       let latin = 0;
       for (let k = 0; k < t.length; k++) if (LATIN.test(t[k])) latin++;
-      if (latin < 2) continue;
+      // A look-alike only disguises a word when it sits between letters of it ("pаypal"); a Greek
+      // symbol joined by punctuation ("ρ_AB", "α-Gal", "SWAP^α") is notation.
+      if (latin < 2 || !confusableInsideWord(t)) continue;
       const risky = code || URLISH.test(t);
       push('unicode-homoglyph', i, m.index, risky ? undefined : 'medium');
       break;

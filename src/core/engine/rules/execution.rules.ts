@@ -1,4 +1,4 @@
-import type { PatternRule } from '../rule-types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
@@ -11,6 +11,55 @@ const KNOWN_INSTALLER = rx(
   'i',
 );
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
+
+const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
+]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
+/** The match with up to 300 characters either side (validators stay linear on a very long line). */
+function near(info: PatternMatchInfo): string {
+  return info.line.slice(Math.max(0, info.startInLine - 300), info.startInLine + info.match[0].length + 300);
+}
+
+const ECHOED_STRING = rx('rce:echoed-string', String.raw`\b(?:echo|printf|print|console\.log)\s{1,3}(?:-[a-z]{1,3}\s{1,3})?["'][^"'\n]{0,80}$`, 'i');
+const PASSED_ON = rx('rce:passed-on', String.raw`^[\s)]{0,6}(?:\||>(?!&\d))`);
+/** An interpreter after the pipe that parses the fetched data inline (`python3 -m json.tool`, `python3 -c "<parser>"`, `jq`-like one-liners). */
+const INLINE_PARSER = rx('rce:inline-parser', String.raw`\|\s{0,3}(?:sudo\s{1,3})?(?:python[23]?|perl|ruby|node|php)\s{1,3}(?:-m\s{1,3}json\.tool\b|-[ce]\s{1,3}["'])`, 'i');
+/** Inline code that runs what it reads: the fetched text is code after all. */
+const RUNS_INPUT = rx('rce:runs-input', String.raw`\b(?:exec|eval|compile|system|popen|subprocess|spawn|require\(\s{0,3}["']child_process|Function\()`, 'i');
+const PRESENCE_GUARD = rx('rce:presence-guard', String.raw`\b(?:command\s{1,3}-v|which|type|hash)\s{1,3}[\w.-]{1,40}[^|\n]{0,40}\|\|\s{0,3}$`, 'i');
+/** `curl -fsSL https://<vendor domain>/…install…` : the vendor's own installer (not a raw IP, free host or paste site). */
+const VENDOR_INSTALLER = rx('rce:vendor-installer', String.raw`https://(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,12}/[^\s"'|]{0,120}install`, 'i');
+
+/**
+ * curl | sh: a fetched inline parser is data, not code; a known installer weighs medium; a vendor
+ * https installer run only when the tool is missing weighs high; everything else keeps critical.
+ */
+function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
+  const m = info.match[0];
+  // `echo "MISSING: curl https://… | sh"` prints a hint; the pipe is inside the string.
+  // Unless the printed text is itself piped or written on (`echo "… | sh" | crontab -`).
+  if (ECHOED_STRING.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) {
+    const rest = info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 200);
+    const close = rest.search(/["']/);
+    if (close >= 0 && !PASSED_ON.test(rest.slice(close + 1))) return false;
+  }
+  if (INLINE_PARSER.test(m) || INLINE_PARSER.test(info.line.slice(info.startInLine, info.startInLine + m.length + 40))) {
+    if (!RUNS_INPUT.test(info.line.slice(info.startInLine + m.length - 1, info.startInLine + m.length + 300))) return false;
+  }
+  if (KNOWN_INSTALLER.test(near(info))) return 'medium';
+  // "install it only when missing" (`command -v X || curl https://vendor/install.sh | sh`) is how
+  // setup docs bootstrap a tool; an unguarded "quick install" keeps the rule's severity.
+  const url = VENDOR_INSTALLER.exec(m);
+  if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return 'high';
+  return true;
+}
+
+/** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
+const FREE_HOST_IN_URL = rx('rce:free-host-in-url', String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com)/`, 'i');
+const FREE_HOST = rx(
+  'rce:free-host',
+  String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com|forum|xyz|top|click|zip|mov)\.?$`,
+  'i',
+);
 
 /** Remote execution, dangerous primitives, obfuscation, reverse shells, persistence, tampering, destruction, escalation. */
 export const EXECUTION_RULES: PatternRule[] = [
@@ -27,7 +76,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}(?:\(?\s{0,3}New-Object\s{1,3}(?:System\.)?Net\.WebClient\s{0,3}\)?\s{0,3}\.DownloadString|\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b)`,
       r`\.DownloadString\([^\n]{0,200}\)\s{0,3}\|\s{0,3}(?:iex|Invoke-Expression)\b`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: pipeToShellCheck,
   }),
   pattern({
     id: 'rce-eval-remote-content',
@@ -83,6 +132,19 @@ export const EXECUTION_RULES: PatternRule[] = [
     ],
   }),
   pattern({
+    // The fake-prerequisite dropper: a "required" utility downloaded from a personal / free hosting
+    // page or a paste host, for the user's OS, outside any package manager. The lure is the
+    // invariant, not the payload.
+    id: 'rce-fake-prerequisite-download',
+    category: 'remote-execution',
+    severity: 'critical',
+    nature: 'code',
+    keywords: ['download', 'install', 'paste', 'herunterladen', 'installier', 'descarga', 'instala'],
+    patterns: [r`\b(?:download|install|get|herunterladen|installieren|installiere|descarga|descargalo|instala|instalalo)\b[^\n]{0,80}?https?://[\w.-]{1,100}`],
+    // The host is checked on the match (a suffix alternation inside the pattern backtracks on long lines).
+    validate: (info) => FREE_HOST.test(info.match[0]) && !KNOWN_INSTALLER.test(info.match[0]),
+  }),
+  pattern({
     id: 'rce-download-then-execute',
     category: 'remote-execution',
     severity: 'critical',
@@ -92,7 +154,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       // One command line: fetch a script or binary, then run it (the two-step form of curl | sh).
       r`\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n]{0,200}?https?://[^\s"']{1,200}?\.(?:sh|ps1|py|pl|rb|exe|bin|bat|cmd|vbs|js)\b[^\n&;|]{0,80}(?:&&|;)\s{0,3}(?:(?:sudo|chmod\s{1,3}\+x\s{1,3}\S{1,80}\s{0,3}(?:&&|;))\s{0,3}){0,2}(?:(?:ba|z|da|k)?sh|python[23]?|perl|ruby|node|pwsh|powershell|\./|\.\\)`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: (info) => (KNOWN_INSTALLER.test(near(info)) ? 'medium' : true),
   }),
   pattern({
     id: 'rce-nl-download-execute',
@@ -106,7 +168,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\b(?:lade|hole)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:und|dann)${S}(?:dann${S})?(?:fuhre|starte)${S}(?:es|sie|ihn|das${S}skript|die${S}datei|das${S}programm)\b`,
       r`\b(?:descarga|baja|obten)\b${gap(40)}https?://[^\s)]{1,200}${gap(40)}\b(?:y|luego)${S}(?:luego${S})?(?:ejecutalo|ejecutala|ejecuta${S}(?:el${S}script|el${S}archivo|el${S}programa)|lanzalo|correlo)\b`,
     ],
-    validate: (info) => (KNOWN_INSTALLER.test(info.line) ? 'medium' : true),
+    validate: (info) => (KNOWN_INSTALLER.test(near(info)) ? 'medium' : true),
   }),
   // ---------------------------------------------------------------- code execution primitives
   pattern({
@@ -189,8 +251,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['getattr', '__import__', 'importlib', 'globals()', '__builtins__', 'ctypes', 'virtualalloc', 'createremotethread', 'writeprocessmemory', "global['require']", 'global["require"]', 'process.binding', 'module.constructor'],
     patterns: [
       r`\bgetattr\(\s{0,3}(?:os|subprocess|builtins|__builtins__|sys|importlib|pty|socket)\s{0,3},`,
-      r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal)["']|[^"'\s)])`,
-      r`\bimportlib\.import_module\(\s{0,3}[^"'\s)]|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
+      r`\b__import__\(\s{0,3}(?:["'](?:os|subprocess|pty|socket|ctypes|base64|marshal|builtins)["']|[^"'\s)])`,
+      r`\bimportlib\.import_module\(\s{0,3}(?:[^"'\s)f]|f(?!["'][\w.]{1,60}\.\{))|\bglobals\(\)\s{0,3}\[\s{0,3}["'](?:eval|exec|__builtins__|__import__)|\b__builtins__\s{0,3}(?:\.|\[\s{0,3}["'])\s{0,3}(?:eval|exec|__import__)`,
       r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
       r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
     ],
@@ -210,6 +272,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'code-execution',
     severity: 'medium',
     nature: 'code',
+    // Loading one's own pickle in a documentation example is routine; a script doing it is worth a look.
+    ctx: { fenced: -1, 'inline-code': -1, prose: -1 },
     keywords: ['pickle', 'marshal', 'shelve', 'yaml.load', 'yaml.unsafe_load', 'jsonpickle', 'dill', 'node-serialize', 'unserialize'],
     patterns: [
       r`\b(?:c?pickle|dill)\.loads?\s{0,3}\(|\bmarshal\.loads\s{0,3}\(|\bjsonpickle\.decode\s{0,3}\(|\byaml\.unsafe_load\s{0,3}\(|\bnode-serialize\b|\bunserialize\s{0,3}\(`,
@@ -236,13 +300,15 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'obfuscation',
     severity: 'medium',
     nature: 'code',
-    keywords: ['chr(', 'fromcharcode', '[char]', '\\x', '\\u00', 'join('],
+    keywords: ['chr(', 'fromcharcode', '[char]', '\\x', '\\u00', 'join(', 'bytes('],
     patterns: [
       r`(?:chr\(\s{0,3}\d{1,3}\s{0,3}\)\s{0,3}\+\s{0,3}){3,20}chr\(`,
       r`String\.fromCharCode\(\s{0,3}\d{1,3}(?:\s{0,3},\s{0,3}\d{1,3}){5,200}`,
       r`(?:\[char\]\s{0,3}\d{1,3}\s{0,3}\+\s{0,3}){3,50}`,
       r`(?:\\x[0-9a-fA-F]{2}){24,400}|(?:\\u00[0-9a-fA-F]{2}){16,400}`,
       r`["']["']\.join\(\s{0,3}(?:map\(\s{0,3}chr|\[\s{0,3}chr\()`,
+      // Char-code arrays turned back into text: String.fromCharCode(...codes), bytes([..]).decode().
+      r`String\.fromCharCode\s{0,3}(?:\.apply\s{0,3}\(|\(\s{0,3}\.\.\.)|\bbytes\(\s{0,3}\[\s{0,3}\d{1,3}(?:\s{0,3},\s{0,3}\d{1,3}){5,200}\s{0,3},?\s{0,3}\]\s{0,3}\)\.decode\(`,
     ],
   }),
   pattern({
@@ -273,9 +339,12 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['nc ', 'ncat', 'netcat', 'mkfifo', 'socat'],
     patterns: [
-      r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}(?:/bin/)?(?:ba|z)?sh\b`,
+      r`\b(?:nc|ncat|netcat|nc\.traditional)\b[^\n|;]{0,80}?\s-[a-z]{0,4}[ec]\s{0,3}["']?(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`,
       r`\bmkfifo\b[^\n]{0,160}?\b(?:nc|ncat|netcat|openssl\s{1,3}s_client)\b`,
-      r`\bsocat\b[^\n]{0,160}?\bexec:[^\n]{0,40}(?:sh|bash|cmd)`,
+      r`\bsocat\b[^\n]{0,160}?\b(?:exec|system):[^\n]{0,40}(?:sh|bash|cmd|pty)`,
+      // Bind shells through pipes: a listener feeding a shell, or an interactive shell feeding a socket.
+      r`\b(?:nc|ncat|netcat)\s{1,3}(?:-[a-z]{1,4}\s{1,3}(?:\d{1,5}\s{1,3})?){0,4}-[a-z]{0,3}l[a-z]{0,3}\b[^\n;]{0,80}?\|\s{0,3}(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`,
+      r`\b(?:ba|z|da)?sh\s{1,3}-i\b[^\n;]{0,40}?\|\s{0,3}(?:nc|ncat|netcat)\b`,
     ],
   }),
   pattern({
@@ -492,7 +561,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['mkfs', 'dd ', '/dev/sd', '/dev/nvme', '/dev/disk', 'format ', 'diskpart', 'wipefs', 'shred', 'format-volume', 'clear-disk', 'vssadmin', 'wbadmin', 'bcdedit'],
     patterns: [
       r`\bmkfs(?:\.\w{2,8})?\s{1,3}(?:-\w{1,3}\s{1,3}){0,3}/dev/|\bdd\s{1,3}[^\n]{0,80}?of=/dev/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`,
-      r`>\s{0,3}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|disk\d)\b|\bformat\s{1,3}[a-z]:\s{0,3}(?:/[qyx]|$)|\bdiskpart\b|\bwipefs\s{1,3}-a|\bshred\s{1,3}[^\n]{0,30}/dev/|\bFormat-Volume\b|\bClear-Disk\b`,
+      r`>\s{0,3}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|disk\d)\b|\bformat\s{1,3}[a-z]:\s{0,3}(?:/[qyx]|$)|\bdiskpart\b|\bwipefs\s{1,3}-a|\bshred\s{1,3}[^\n]{0,30}/dev/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)|\bFormat-Volume\b|\bClear-Disk\b`,
       r`\bvssadmin(?:\.exe)?\s{1,3}delete\s{1,3}shadows|\bwbadmin\s{1,3}delete\b|\bbcdedit\b[^\n]{0,40}recoveryenabled\s{1,3}no`,
     ],
   }),
@@ -565,6 +634,8 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`(?:>>?|\btee(?:\s{1,3}-a)?|\bcp|\bmv|\binstall|\bln\s{1,3}-sf?)\s{1,3}[^\n|;]{0,80}?/etc/(?:hosts|passwd|group|ld\.so\.preload|pam\.d/|security/|ssh/sshd_config|resolv\.conf)\b`,
       r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
     ],
+    // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
+    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40)) ? 'low' : true),
   }),
   pattern({
     id: 'privesc-disable-security-controls',

@@ -127,6 +127,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
       r`\.ssh[/\\]{1,2}(?:id_[a-z0-9_]{2,20}\b(?!\.pub)|identity\b|\*)[^\n]{0,80}?(?:\.read\(|read_text|\|\s{0,3}(?:base64|curl|nc|xxd)|>>?\s{0,3}/tmp)`,
       r`["'][^"'\n]{0,60}\.ssh[/\\]{1,2}(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)["']`,
       r`(?:expanduser|homedir|Path\.home|os\.homedir|getenv\(\s{0,3}["']HOME)[^\n]{0,60}["']\.ssh["']`,
+      // Path built from segments: join(home, '.ssh', 'id_rsa'), Path.home() / '.ssh' / 'id_ed25519'.
+      r`["']\.ssh["']\s{0,3}[,/+]\s{0,3}["'](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)["']`,
     ],
   }),
   pattern({
@@ -138,6 +140,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     keywords: ['.aws', '.azure', 'gcloud', '.kube', '.docker', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.config/gh', '.terraform.d', '.vault-token', '.config/'],
     patterns: [
       r`\.aws[/\\]{1,2}(?:credentials|config)\b|\.azure[/\\]{1,2}(?:accessTokens\.json|msal_token_cache\.\w{2,5}|azureProfile\.json)|gcloud[/\\]{1,2}(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)`,
+      // Paths built from segments: join(home, '.aws', 'credentials'), Path.home() / '.kube' / 'config'.
+      r`["']\.(?:aws|azure|kube|docker|netrc|git-credentials|npmrc|pypirc)["']\s{0,3}[,/+]\s{0,3}["'](?:credentials|config|config\.json|accessTokens\.json|msal_token_cache\.json)["']`,
       r`\.kube[/\\]{1,2}config\b|\.docker[/\\]{1,2}config\.json|(?:^|[\s"'/~])\.npmrc\b|(?:^|[\s"'/~])\.pypirc\b|(?:^|[\s"'/~])\.netrc\b|\.git-credentials\b|\.config[/\\]gh[/\\]hosts\.yml|\.terraform\.d[/\\]credentials|\.vault-token\b|\.config[/\\](?:heroku|doctl|netlify|vercel|gcloud)[/\\]`,
     ],
   }),
@@ -173,9 +177,13 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'medium',
     nature: 'code',
+    // `| Env | Default |` (a table header) and `\.(env|secret)$` (a regex alternation) are not the env command.
+    validate: (info) => !(/^\s{0,40}\|/.test(info.line.slice(0, 41)) || /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))),
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
       r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,
+      // Environment filtered by prefix / pattern (collects every AWS_*, *_TOKEN … variable).
+      r`\bObject\.(?:entries|keys)\(\s{0,3}process\.env\s{0,3}\)\s{0,3}\.filter\(|\bos\.environ\.items\(\)[^\n]{0,60}\bif\b[^\n]{0,60}(?:startswith|endswith|\bin\b|re\.)`,
       r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)[^\n]{0,120}\b(?:fetch|post|send|write|JSON|btoa|Buffer|axios|request)`,
       r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)`,
       r`\b(?:Get-ChildItem|gci|dir|ls)${S}env:|\[Environment\]::GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bENV\.to_h\b`,

@@ -1,6 +1,7 @@
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
+import { quoteKind } from '../matcher';
 
 const r = String.raw;
 
@@ -11,6 +12,57 @@ function isDescriptive(info: PatternMatchInfo): boolean {
   return DESCRIPTIVE_MODAL.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine));
 }
 
+const BARE_ROLE_TAG = rx('injection:bare-role-tag', String.raw`^(?:\[|<\|?|\{\{)\s{0,2}(?:system|sys|developer|admin|root)\s{0,2}(?:\]|\|?>|\}\})$`, 'i');
+const TAG_INTRODUCES_TEXT = rx('injection:tag-introduces-text', String.raw`^\s{0,2}:?\s{0,2}[A-Za-z][A-Za-z']{0,20}\s{1,3}[A-Za-z][A-Za-z']{0,20}\s{1,3}[A-Za-z]`);
+
+/**
+ * A bare role tag (`[system]`, `<root>`, `[admin]`) poses as a message header only when text follows
+ * it; `scope: [root]`, a `<SYSTEM>` placeholder cell or a `<process>.<system>` path name do not.
+ */
+function fakeSystemCheck(info: PatternMatchInfo): boolean {
+  const m = info.match[0];
+  if (!BARE_ROLE_TAG.test(m)) return true;
+  return TAG_INTRODUCES_TEXT.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 80));
+}
+
+/** Words after which "silently <verb>" is still addressed to the agent ("and silently send", "must quietly copy"). */
+const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|start|begin|keep|continue|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
+const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)\b`, 'i');
+/** Verbs whose "silent" use is about output noise (run quietly, no narration), not hiding a data flow. */
+const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|access|log|save|store|add|include|append|replace|sync)$`, 'i');
+
+const PASSIVE_BEFORE = rx('injection:passive-before', String.raw`\b(?:is|are|be|was|were|been|being|gets?|got|fails?|failed|failing|faults?|breaks?|errors?)\s{1,3}(?:silently|quietly)$`, 'i');
+const VERB_AFTER = rx(
+  'injection:verb-after',
+  String.raw`^\s{1,3}(?!(?:and|or|to|in|into|from|without|with|so|then|when|before|after|while|via|on|at|for|the|a|an|all|any|every|each|it|them|this|that|these|those|data|files?|everything|unless|if|as|by|over)\b)[a-z]{3,20}(?:s|ed|es|ing)?\b`,
+  'i',
+);
+
+/**
+ * "silently send …" as an instruction. Descriptions of software behaviour ("the upload silently
+ * clobbers", "is silently deleted", "fails silently") are not: the verb is inflected or the adverb
+ * follows a subject. "Run these commands silently" is about output noise and weighs low.
+ */
+function silentActionCheck(info: PatternMatchInfo): boolean | 'low' {
+  if (isDescriptive(info)) return false;
+  const m = info.match[0];
+  // The verb continues: "sends" / "deleted" describe; a gerund ("start silently forwarding") instructs.
+  const rest = /^[a-z]{0,6}/i.exec(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 6))?.[0] ?? '';
+  const inflected = rest !== '' && !/^[a-z]?ing$/i.test(rest);
+  if (SILENT_ADVERB.test(m)) {
+    if (inflected) return false;
+    if (!IMPERATIVE_LEAD.test(info.line.slice(Math.max(0, info.startInLine - 30), info.startInLine))) return false;
+    const verb = m.split(/\s+/).pop() ?? '';
+    return QUIET_VERB.test(verb) ? 'low' : true;
+  }
+  // "<verb> … silently": the adverb must close the instruction, not modify a verb of its own
+  // ("the upload silently clobbers", "is silently skipped", "fails silently").
+  if (PASSIVE_BEFORE.test(info.line.slice(Math.max(0, info.startInLine + m.length - 30), info.startInLine + m.length))) return false;
+  if (VERB_AFTER.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 30))) return false;
+  const verb = m.split(/\s+/)[0] ?? '';
+  return QUIET_VERB.test(verb) ? 'low' : true;
+}
+
 /** Prompt injection, jailbreak, concealment, prompt leakage and scanner-targeted text (EN / DE / ES). */
 export const INJECTION_RULES: PatternRule[] = [
   pattern({
@@ -19,6 +71,8 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'critical',
     nature: 'directive',
     negatable: true,
+    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said.
+    validate: (info) => (info.context === 'script-comment' && quoteKind(info.line, info.startInLine) !== null ? 'info' : true),
     keywords: ['ignor', 'disregard', 'forget', 'discard', 'abandon', 'set aside', 'neglect', 'pay no attention', 'stop following', 'vergiss', 'vergessen', 'missacht', 'ubergeh', 'verwirf', 'ausser kraft', 'beacht', 'olvid', 'descart', 'omit', 'caso omiso', 'no hagas caso', 'desatiend', 'pasa por alto'],
     patterns: [
       r`\b(?:ignore|ignoring|disregard(?:ing)?|forget(?:ting)?|discard(?:ing)?|abandon(?:ing)?|set${S}aside|neglect(?:ing)?|pay${S}no${S}attention${S}to|stop${S}following)\b${gap(30)}\b(?:previous|prior|above|earlier|preceding|original|initial|existing|all${S}(?:of${S})?(?:your|the|my|these)|your|any${S}(?:other|previous|prior)|system|safety|developer|operator)\b${gap(25)}\b(?:instructions?|rules|directives?|guidelines|prompts?|constraints|guardrails|polic(?:y|ies)|restrictions|programming|training|commands|orders|messages)\b`,
@@ -52,6 +106,7 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'prompt-injection',
     severity: 'high',
     nature: 'directive',
+    validate: fakeSystemCheck,
     keywords: ['sys', 'inst]', 'im_start', 'developer', 'admin', 'root'],
     patterns: [
       r`(?:\[|<\|?|\{\{)\s{0,2}(?:system|sys|developer|admin|root)(?:${S}(?:message|prompt|override|instruction|note))?\s{0,2}(?:\]|\|?>|\}\})`,
@@ -194,7 +249,8 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     nature: 'directive',
-    validate: (info) => !isDescriptive(info),
+    negatable: true,
+    validate: silentActionCheck,
     keywords: ['silently', 'quietly', 'covertly', 'secretly', 'stealthily', 'discreetly', 'invisibly', 'without a trace', 'without any notification', 'without notification', 'heimlich', 'unbemerkt', 'verdeckt', 'still und leise', 'im verborgenen', 'unauffallig', 'stillschweigend', 'en secreto', 'silenciosamente', 'sigilosamente', 'a escondidas', 'discretamente', 'sin que nadie'],
     patterns: [
       r`\b(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)${S}(?:and${S})?(?:send|upload|post|transmit|forward|exfiltrate|copy|collect|gather|harvest|run|execute|install|download|delete|record|capture|sync|attach|append|add|include|replace|read|access|log|save|store)`,

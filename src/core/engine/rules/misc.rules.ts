@@ -1,8 +1,41 @@
-import type { PatternRule } from '../rule-types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
+
+const OUTSIDE_PATH_TREATED = rx('untrusted:outside-path-treated', String.raw`\x60?(?:/|~/)[\w.~-]{1,80}/[^\n]{0,200}\b(?:treat|behandle|trata|tratalo)\b`, 'i');
+
+/** The official registries named as the source (`--@scope:registry=https://registry.npmjs.org`) are not a URL install. */
+const OFFICIAL_REGISTRY = rx('supply:official-registry', String.raw`https?://(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|rubygems\.org|download\.pytorch\.org|crates\.io)(?:[/\s"']|$)`, 'i');
+const SOURCE_HOST = rx('supply:source-host', String.raw`(?:git\+)?https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)/|\b(?:github|gitlab|bitbucket):`, 'i');
+
+/** URL installs: a raw IP is high; a public source repository (GitHub, GitLab) weighs low; an official registry is no finding. */
+function supplyUrlCheck(info: PatternMatchInfo): boolean | 'high' | 'low' {
+  const m = info.match[0];
+  if (RAW_IP_URL.test(m)) return 'high';
+  const urls = m.slice(m.search(/(?:git\+)?https?:\/\/|\b(?:github|gitlab|bitbucket):/i));
+  if (OFFICIAL_REGISTRY.test(urls)) return false;
+  if (SOURCE_HOST.test(urls)) return 'low';
+  return true;
+}
+
+const SCOPED_AFTER = rx('trigger:scoped-after', String.raw`^\s{0,3}(?:involving|about|related\sto|hitting|touching|regarding|concerning|on|for|with|in|that\s(?:involves?|touch(?:es)?|mentions?|uses?))\b`, 'i');
+
+/** After a printed secret variable: piped into a program (`echo "$TOKEN" | python3 -c …`) or only tested for presence. */
+const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,80}\|(?!\|)|^[^\n]{0,40}(?:is${S}set|are${S}set|non-?empty|\bset\b)|^\s{0,3}\|\s{0,3}(?:wc|head|cut)\b`, 'i');
+
+/**
+ * Printing a secret: a value piped into a parser is data flow, not output; `echo $VENDOR_API_KEY`
+ * in documentation is the user checking their own key (troubleshooting) and weighs low.
+ */
+function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
+  const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 120);
+  if (info.match[0].startsWith('echo') || info.match[0].startsWith('printf') || info.match[0].startsWith('print')) {
+    if (PIPED_OR_TESTED.test(after)) return false;
+  }
+  return info.file.markdown ? 'low' : true;
+}
 
 /** Hidden markup, credential handling, social engineering, triggers, supply chain, resources, time bombs, money, content. */
 export const MISC_RULES: PatternRule[] = [
@@ -40,6 +73,7 @@ export const MISC_RULES: PatternRule[] = [
     category: 'credential-handling',
     severity: 'high',
     nature: 'code',
+    validate: printSecretCheck,
     keywords: ['token', 'secret', 'password', 'passwd', 'api_key', 'apikey', 'api key', 'private_key', 'private key', 'access_key', 'access token', 'credentials', 'secret key', 'bearer'],
     patterns: [
       { src: r`\b(?:echo|printf|print|puts|console\.log|Write-(?:Host|Output))\b[^\n]{0,40}?\$\{?[A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY)[A-Z0-9_]{0,20}\}?`, flags: 'g' },
@@ -120,6 +154,8 @@ export const MISC_RULES: PatternRule[] = [
     category: 'trigger-abuse',
     severity: 'low',
     nature: 'directive',
+    // "any request involving Datadog APM" scopes the trigger to a domain; "every task" does not.
+    validate: (info) => !SCOPED_AFTER.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)),
     ctx: { frontmatter: 1 },
     keywords: ['every task', 'every request', 'every message', 'every conversation', 'every quer', 'every prompt', 'every turn', 'every response', 'every question', 'every session', 'all task', 'all request', 'all message', 'all conversation', 'all quer', 'all prompt', 'all turn', 'all response', 'all question', 'all session', 'any task', 'any request', 'any message', 'any conversation', 'any quer', 'any prompt', 'any turn', 'any response', 'any question', 'any session', 'each task', 'each request', 'each message', 'each conversation', 'each quer', 'each prompt', 'each turn', 'each response', 'each question', 'each session', 'every single', 'all single', 'any single', 'each single', 'this skill', 'other skill', 'jede', 'alle anfragen', 'alle aufgaben', 'alle nachrichten', 'cada', 'toda', 'todas las', 'cualquier'],
     patterns: [
@@ -141,7 +177,7 @@ export const MISC_RULES: PatternRule[] = [
       r`\b(?:npm|pnpm)${S}(?:install|i|add)\b[^\n|;&]{0,120}?(?:https?://|git\+|github:|gitlab:|bitbucket:)|\byarn${S}add\b[^\n|;&]{0,120}?(?:https?://|git\+|github:)`,
       r`\bgem${S}install\b[^\n]{0,80}--source${S}https?://(?!rubygems\.org)`,
     ],
-    validate: (info) => (RAW_IP_URL.test(info.match[0]) ? 'high' : true),
+    validate: supplyUrlCheck,
   }),
   pattern({
     id: 'supply-custom-package-index',
@@ -274,6 +310,28 @@ export const MISC_RULES: PatternRule[] = [
     patterns: [
       r`\b(?:follow|obey|execute|carry${S}out|comply${S}with|act${S}on|do)${S}(?:any${S}|all${S}|the${S}|whatever${S})?(?:instructions|commands|directions|orders|tasks|directives)${S}(?:(?:found|contained|included|embedded|written|given|listed|provided|you${S}find)${S})?(?:in|on|from|inside)${S}(?:the${S}|any${S}|each${S}|every${S})?(?:(?:fetched|downloaded|retrieved|remote|external|linked|incoming)${S})?(?:web${S}?pages?|pages?|websites?|urls?|e-?mails?|issues?|comments?|tweets?|posts?|messages?|responses?|pull${S}requests?|tickets?)\b`,
       r`\b(?:befolge|fuhre)\b${gap(30)}\b(?:anweisungen|befehle)${S}(?:aus${S}|in${S})(?:der${S}|den${S})?(?:webseite|e-?mail|nachricht|antwort|kommentaren?)\b|\b(?:sigue|ejecuta|obedece)\b${gap(30)}\b(?:instrucciones|comandos)${S}(?:de${S}la|del|de${S}los|en${S}la|en${S}el)${S}(?:pagina|sitio${S}web|correo|mensaje|respuesta|comentarios?)\b`,
+    ],
+  }),
+  pattern({
+    // Authority moved outside the bundle: the skill defers to a file it does not ship ("if
+    // `/root/x.json` exists, treat it as the policy"), so whoever controls that file controls the agent.
+    id: 'untrusted-external-file-authority',
+    category: 'untrusted-content',
+    severity: 'high',
+    nature: 'directive',
+    negatable: true,
+    // A path outside the bundle that is to be treated as authoritative is the full mechanism: critical.
+    validate: (info) => (OUTSIDE_PATH_TREATED.test(info.match[0]) ? 'critical' : true),
+    keywords: ['exists', 'is present', 'is available', 'is found', 'existiert', 'vorhanden', 'existe', 'canonical', 'authoritative', 'source of truth', 'contract', 'handoff', 'hand-off', 'override', 'precedence', 'supersede'],
+    patterns: [
+      // A file in the host's directories (not the skill's, not /tmp working files) named as the canonical source / contract.
+      r`\x60(?:/root|/app|/home|/workspace|/srv|/mnt|/data|/opt|/var)/[^\x60\s]{1,120}\x60[^.\n]{0,80}\b(?:canonical|authoritative|source${S}of${S}truth|contract|handoff|hand-off|overrides?|precedence|supersedes?)\b`,
+      // An absolute or home path that, when present, is used / obeyed.
+      r`\b(?:if|when|whenever|once)${S}(?:the${S})?(?:local${S})?(?:file${S})?\x60?(?:/|~/)[\w.~/-]{1,160}\x60?${S}(?:file${S})?(?:exists|is${S}present|is${S}available|is${S}found)\b${gap(160)}\b(?:treat|use|prefer|load|follow|obey|apply|adopt|honou?r|keep|preserve|attach|mirror|copy|include)\b`,
+      // Any named file that, when present, is to be treated as authoritative / canonical / a contract.
+      r`\b(?:if|when|whenever)${S}\x60?[\w.~/-]{0,160}\.(?:md|json|ya?ml|txt|toml|csv|cfg|ini|xml)\x60?${S}(?:file${S})?(?:exists|is${S}present|is${S}available|is${S}found)\b${gap(100)}\btreat${S}(?:it|its${S}[\w ]{1,40}|this${S}file|that${S}file)${S}as\b`,
+      r`\b(?:falls|wenn)${S}\x60?[\w.~/-]{1,160}\.(?:md|json|ya?ml|txt)\x60?${S}(?:existiert|vorhanden${S}ist)\b${gap(100)}\b(?:behandle|verwende|befolge|nutze)\b`,
+      r`\bsi${S}(?:el${S}archivo${S})?\x60?[\w.~/-]{1,160}\.(?:md|json|ya?ml|txt)\x60?${S}existe\b${gap(100)}\b(?:tratalo|trata|usalo|usa|sigue|aplica)\b`,
     ],
   }),
   pattern({

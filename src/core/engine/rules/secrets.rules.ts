@@ -31,6 +31,24 @@ function lastGroupCheck(info: PatternMatchInfo): Severity | true {
   return secretValueCheck(m[0]);
 }
 
+/** Values that name or template a secret instead of holding one: `[passwordVar]`, `{x}`, `PARALLEL_API_KEY`, `MyPassword123`. */
+const NAMED_VALUE = rx('secrets:named-value', String.raw`pass|secret|token|key|pw\d|p@ss|s3cr|example|demo|sample|user`, 'i');
+const ENV_NAME = rx('secrets:env-name', String.raw`^[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,80}$`);
+
+/**
+ * Generic `password = "…"` assignments: documentation shows them constantly. A value that names or
+ * templates the secret is an example; one inside documentation (markdown) weighs low; a script's
+ * value keeps the rule's severity.
+ */
+function genericSecretCheck(info: PatternMatchInfo): Severity | true {
+  const base = lastGroupCheck(info);
+  if (base !== true) return base;
+  const m = info.match;
+  const value = m[m.length - 1] ?? m[0];
+  if (/^[[{(%$]/.test(value) || ENV_NAME.test(value) || NAMED_VALUE.test(value)) return 'info';
+  return info.file.markdown || info.file.kind !== 'script' ? 'low' : true;
+}
+
 const WEAK_PASSWORD = rx('secrets:weak-password', String.raw`^(?:pass(?:word)?|secret|postgres|root|admin|guest|user|mysql|redis|pw|pwd)$`, 'i');
 const LOCAL_HOST = rx('secrets:local-host', String.raw`@(?:localhost|127\.0\.0\.1|db|postgres|mysql|redis|mongo)[:/]`, 'i');
 const PEM_BODY = rx('secrets:pem-body', String.raw`^[A-Za-z0-9+/=]{40,}\s*$`);
@@ -176,6 +194,6 @@ export const SECRET_RULES: PatternRule[] = [
     secret: true,
     keywords: ['password', 'passwd', 'pwd', 'db_pass', 'secret', 'api_key', 'api-key', 'apikey', 'access_token', 'access-token', 'auth_token', 'auth-token', 'client_secret', 'client-secret', 'private_key', 'private-key'],
     patterns: [r`\b(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`],
-    validate: lastGroupCheck,
+    validate: genericSecretCheck,
   }),
 ];

@@ -43,6 +43,17 @@ export const QUOTE_COUNTER_MARKER = rx(
   'i',
 );
 
+/**
+ * A lead-in sentence that introduces the list, table or quote after it as examples of what not to
+ * do ("Never run these:", "Examples to refuse:", "Red flags:"): it ends with a colon.
+ */
+const LEAD_IN = rx(
+  'markdown:counter-lead-in',
+  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}):\s{0,3}$`,
+  'i',
+);
+const LIST_OR_TABLE = rx('markdown:list-or-table', String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s|^\s{0,3}\|`);
+
 const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,40}|~{3,40})[ \\t]{0,10}([^`\\s]{0,30})');
 const HEADING = rx('markdown:heading', '^ {0,3}#{1,6}[ \\t]');
 const BLOCKQUOTE = rx('markdown:blockquote', '^ {0,3}>');
@@ -75,6 +86,9 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   let fenceCounter = false;
   let inComment = false;
   let sectionCounter = false;
+  /** Inside the list / table introduced by a counter-example lead-in (see LEAD_IN). */
+  let leadInList = false;
+  let leadInPending = false;
   const recent: string[] = []; // last non-empty prose lines (max 3)
 
   for (let i = start; i < n; i++) {
@@ -143,8 +157,20 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       flags[i] |= MD_HEADING;
       sectionCounter = COUNTER_MARKER.test(line);
       recent.length = 0;
+      leadInList = leadInPending = false;
     } else if (marker === 62 /* > */ && BLOCKQUOTE.test(line)) {
       flags[i] |= MD_QUOTE;
+    }
+    // The items of a list or table after a counter-example lead-in are quoted examples.
+    const blank = line.trim() === '';
+    if (!blank) {
+      if ((leadInPending || leadInList) && LIST_OR_TABLE.test(line)) {
+        leadInList = true;
+        flags[i] |= MD_QUOTE | MD_COUNTER_SECTION;
+      } else if (!(flags[i] & MD_QUOTE && leadInPending)) {
+        leadInList = false;
+      } else flags[i] |= MD_COUNTER_SECTION;
+      leadInPending = line.trimEnd().endsWith(':') && !(flags[i] & MD_HEADING) && LEAD_IN.test(line);
     }
     if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;
     if (line.trim() !== '') {

@@ -5,6 +5,7 @@ import { DashboardSummary1764000007000 } from './1764000007000-dashboard-summary
 import { LineagePostings1764000008400 } from './1764000008400-lineage-postings';
 import { SeedRuleAdditions1764000009000 } from './1764000009000-seed-rule-additions';
 import { LineageFilePairs1764000010000 } from './1764000010000-lineage-file-pairs';
+import { DetectionRuleSync1764000011000 } from './1764000011000-detection-rule-sync';
 
 /** Every migration, in order. The app and the CLI data source both use this list. */
-export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001, SeedPrompts1764000006000, DashboardSummary1764000007000, LineagePostings1764000008400, SeedRuleAdditions1764000009000, LineageFilePairs1764000010000];
+export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001, SeedPrompts1764000006000, DashboardSummary1764000007000, LineagePostings1764000008400, SeedRuleAdditions1764000009000, LineageFilePairs1764000010000, DetectionRuleSync1764000011000];

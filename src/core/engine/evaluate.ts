@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './matcher';
+import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './pattern-runner';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';

@@ -66,8 +66,16 @@ export interface PatternRule extends RuleBase {
   nature: RuleNature;
   /** Global (`g`) regexes, run on the normalised text near keyword hits. */
   patterns: RegExp[];
-  /** Lowercase ASCII literals; every match of every pattern contains at least one. */
+  /**
+   * Hand-kept keywords: additions to the literals derived from the patterns (prefilter.ts); they
+   * do not decide which lines a pattern runs on.
+   */
   keywords: string[];
+  /**
+   * Indexes of patterns that have no required literal and are deliberately searched over every
+   * whole file (loading fails for such a pattern that is not listed here).
+   */
+  unfiltered?: number[];
   kinds?: FileKind[];
   /** Effective line languages the rule applies to (file language, or fence language in markdown). */
   langs?: LineLang[];

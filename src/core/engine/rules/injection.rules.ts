@@ -1,7 +1,7 @@
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
-import { quoteKind } from '../matcher';
+import { quoteKind } from '../match-context';
 
 const r = String.raw;
 

@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import { ENGINE_SWITCHES } from '../switches';
 
 /**
  * Text normalisation applied before matching (line structure is preserved: no `\n` is ever
@@ -127,7 +128,7 @@ function lineKind(line: string): number {
 
 /** Normalises one line that contains non-ASCII characters. */
 export function normalizeUnicodeLine(line: string): string {
-  const kind = lineKind(line);
+  const kind = ENGINE_SWITCHES.normalizeFastPath ? lineKind(line) : COMPLEX;
   if (kind === SIMPLE_KEEP) return line;
   if (kind === SIMPLE_FOLD) return line.replace(FOLDABLE, foldChar);
   let s = line.replace(TAG_CHAR, (_m, low: string) => {

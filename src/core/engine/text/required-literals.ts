@@ -21,13 +21,25 @@ interface Info {
   /** Finite set of strings the node matches exactly (lowercased), or null. */
   exact: string[] | null;
   /** Conjunction of required sets (each: one of its strings occurs in every match). */
-  req: string[][];
+  req: ReqSet[];
+  /** Most line feeds one attempt of the node can read (lookarounds included); Infinity if unbounded. */
+  nl: number;
+  /** Most characters one attempt of the node can read (lookarounds included); Infinity if unbounded. */
+  len: number;
+}
+
+/** A required set and the most line feeds a match can read before the occurrence of one of its strings. */
+interface ReqSet {
+  lits: string[];
+  before: number;
+  /** The most characters a match can read before that occurrence. */
+  beforeChars: number;
 }
 
 class Unsupported extends Error {}
 
-const ZERO: Info = { exact: [''], req: [] };
-const ANY: Info = { exact: null, req: [] };
+const ZERO: Info = { exact: [''], req: [], nl: 0, len: 0 };
+const ANY: Info = { exact: null, req: [], nl: 0, len: 0 };
 
 function minLen(set: readonly string[]): number {
   let m = Infinity;
@@ -40,11 +52,11 @@ function compareSets(a: readonly string[], b: readonly string[]): number {
   return minLen(b) - minLen(a) || a.length - b.length;
 }
 
-function bestSet(info: Info): string[] | null {
+function bestSet(info: Info): ReqSet | null {
   const cands = info.req.slice();
-  if (info.exact) cands.push(info.exact);
-  let best: string[] | null = null;
-  for (const s of cands) if (s.length > 0 && minLen(s) > 0 && (!best || compareSets(s, best) < 0)) best = s;
+  if (info.exact) cands.push({ lits: info.exact, before: 0, beforeChars: 0 });
+  let best: ReqSet | null = null;
+  for (const s of cands) if (s.lits.length > 0 && minLen(s.lits) > 0 && (!best || compareSets(s.lits, best.lits) < 0)) best = s;
   return best;
 }
 
@@ -54,7 +66,12 @@ function isLiteralChar(code: number): boolean {
 
 function lit(code: number): Info {
   if (!isLiteralChar(code)) return ANY;
-  return { exact: [String.fromCharCode(code).toLowerCase()], req: [] };
+  return { exact: [String.fromCharCode(code).toLowerCase()], req: [], nl: 0, len: 1 };
+}
+
+/** n repetitions of something that reads at most `nl` line feeds (0 × Infinity is 0). */
+function times(nl: number, n: number): number {
+  return nl === 0 || n === 0 ? 0 : nl * n;
 }
 
 function dedupe(xs: string[]): string[] {
@@ -63,7 +80,16 @@ function dedupe(xs: string[]): string[] {
 
 class Parser {
   private i = 0;
-  constructor(private readonly src: string) {}
+  /** `^` or `$` anchored to the whole input (no m flag): the match depends on where the text starts and ends. */
+  inputAnchor = false;
+  /** Line feeds all lookbehinds can read together (how far before its start an attempt looks). */
+  lookbehindLineFeeds = 0;
+  /** Characters all lookbehinds can read together. */
+  lookbehindChars = 0;
+  constructor(
+    private readonly src: string,
+    private readonly flags = '',
+  ) {}
 
   parse(): Info {
     const info = this.alternation();
@@ -82,27 +108,40 @@ class Parser {
       branches.push(this.sequence());
     }
     if (branches.length === 1) return branches[0];
+    const nl = Math.max(...branches.map((b) => b.nl));
+    const len = Math.max(...branches.map((b) => b.len));
     if (branches.every((b) => b.exact !== null)) {
       const union = dedupe(branches.flatMap((b) => b.exact as string[]));
-      if (union.length <= EXACT_CAP) return { exact: union, req: [] };
+      if (union.length <= EXACT_CAP) return { exact: union, req: [], nl, len };
     }
     const chosen: string[] = [];
+    let before = 0;
+    let beforeChars = 0;
     for (const b of branches) {
       const s = bestSet(b);
-      if (!s) return ANY;
-      for (const literal of s) chosen.push(literal);
+      if (!s) return { ...ANY, nl, len };
+      for (const literal of s.lits) chosen.push(literal);
+      before = Math.max(before, s.before);
+      beforeChars = Math.max(beforeChars, s.beforeChars);
     }
     const union = dedupe(chosen);
-    return union.length <= UNION_CAP ? { exact: null, req: [union] } : ANY;
+    return union.length <= UNION_CAP ? { exact: null, req: [{ lits: union, before, beforeChars }], nl, len } : { ...ANY, nl, len };
   }
 
   private sequence(): Info {
-    const req: string[][] = [];
+    const req: ReqSet[] = [];
     let run: string[] = [''];
     let exact = true;
+    // Line feeds read before the current element, and before the current run of exact elements.
+    let nl = 0;
+    let len = 0;
+    let runBefore = 0;
+    let runBeforeChars = 0;
     const flush = () => {
-      if (run.length > 0 && minLen(run) > 0) req.push(run);
+      if (run.length > 0 && minLen(run) > 0) req.push({ lits: run, before: runBefore, beforeChars: runBeforeChars });
       run = [''];
+      runBefore = nl;
+      runBeforeChars = len;
     };
     while (this.i < this.src.length && this.peek() !== '|' && this.peek() !== ')') {
       const e = this.quantified();
@@ -116,34 +155,62 @@ class Parser {
           flush();
           run = e.exact;
         }
+        nl += e.nl;
+        len += e.len;
       } else {
         exact = false;
         flush();
-        for (const literal of e.req) req.push(literal);
+        for (const r of e.req) req.push({ lits: r.lits, before: nl + r.before, beforeChars: len + r.beforeChars });
+        nl += e.nl;
+        len += e.len;
+        runBefore = nl;
+        runBeforeChars = len;
       }
     }
-    if (exact) return { exact: run, req: [] };
+    if (exact) return { exact: run, req: [], nl, len };
     flush();
-    return { exact: null, req };
+    return { exact: null, req, nl, len };
   }
 
   private quantified(): Info {
-    const atom = this.atom();
+    const from = this.i;
+    const parsed = this.atom();
+    // A group knows its line feeds; any other atom reads one character or none.
+    const atom = this.src[from] === '(' ? parsed : this.oneCharacter(parsed, this.src.slice(from, this.i));
     const q = this.quantifier();
     if (!q) return atom;
     const [min, max] = q;
-    if (min === 0) return ANY;
+    const nl = times(atom.nl, max);
+    const len = times(atom.len, max);
+    if (min === 0) return { ...ANY, nl, len };
+    // Every repetition holds the requirement; the first one is read first.
     const req = atom.req.slice();
-    if (atom.exact && minLen(atom.exact) > 0) req.push(atom.exact);
+    if (atom.exact && minLen(atom.exact) > 0) req.push({ lits: atom.exact, before: 0, beforeChars: 0 });
     if (atom.exact && min === max && min <= 4) {
       let run = [''];
       for (let k = 0; k < min; k++) {
         run = dedupe(run.flatMap((a) => (atom.exact as string[]).map((b) => a + b)));
-        if (run.length > EXACT_CAP) return { exact: null, req };
+        if (run.length > EXACT_CAP) return { exact: null, req, nl, len };
       }
-      return { exact: run, req: [] };
+      return { exact: run, req: [], nl, len };
     }
-    return { exact: null, req };
+    return { exact: null, req, nl, len };
+  }
+
+  /** A character, escape, class, `.` or anchor: reads one character (anchors none). */
+  private oneCharacter(parsed: Info, src: string): Info {
+    const zeroWidth = src === '^' || src === '$' || src === '\\b' || src === '\\B';
+    return { ...parsed, nl: this.charLineFeeds(src), len: zeroWidth ? 0 : 1 };
+  }
+
+  /** 1 when the one-character atom `src` (a character, escape, class or `.`) can match a line feed, else 0. */
+  private charLineFeeds(src: string): number {
+    if (src === '^' || src === '$') {
+      if (!this.flags.includes('m')) this.inputAnchor = true;
+      return 0;
+    }
+    if (src === '\\b' || src === '\\B') return 0;
+    return new RegExp(`^(?:${src})$`, this.flags.replace(/[gyd]/g, '')).test('\n') ? 1 : 0;
   }
 
   /** Parses a quantifier after an atom: [min, max] (max Infinity), or null. */
@@ -191,6 +258,7 @@ class Parser {
   }
 
   private group(): Info {
+    const groupStart = this.i;
     let lookaround = false;
     if (this.src.startsWith('?:', this.i)) this.i += 2;
     else if (this.src.startsWith('?=', this.i) || this.src.startsWith('?!', this.i)) {
@@ -203,7 +271,12 @@ class Parser {
     const inner = this.alternation();
     if (this.peek() !== ')') throw new Unsupported('unclosed group');
     this.i++;
-    return lookaround ? ZERO : inner;
+    // A lookaround consumes nothing but reads its text: its line feeds count.
+    if (lookaround && this.src.startsWith('?<', groupStart)) {
+      this.lookbehindLineFeeds += inner.nl;
+      this.lookbehindChars += inner.len;
+    }
+    return lookaround ? { ...ZERO, nl: inner.nl, len: inner.len } : inner;
   }
 
   /** One escape after the backslash. In a class, returns the character code or -1 (a class escape). */
@@ -277,7 +350,7 @@ class Parser {
       else addClassChar(chars, lo, () => (finite = false));
     }
     if (negated || !finite || chars.size === 0 || chars.size > 8) return ANY;
-    return { exact: [...chars], req: [] };
+    return { exact: [...chars], req: [], nl: 0, len: 1 };
   }
 
   /** A class member: character code, or -1 for a class escape such as \s. */
@@ -308,27 +381,81 @@ function addClassChar(chars: Set<string>, code: number, notFinite: () => void): 
  * passes such a set.
  */
 export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): string[][] {
+  return requiredLiteralSets(re, minLength, maxSets, implied).map((s) => s.literals);
+}
+
+/** A required literal set and how far before the literal's occurrence a match can start. */
+export interface LiteralSet {
+  literals: string[];
+  /** The most line feeds and characters a match can read before the occurrence (lookarounds included). */
+  before: number;
+  beforeChars: number;
+}
+
+/**
+ * requiredLiterals with, per set, how far a match reads before the occurrence of the set's
+ * literal: a match holding it at offset x of line k starts on a line of [k − before, k] and at
+ * an offset of [x − beforeChars, x].
+ */
+export function requiredLiteralSets(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): LiteralSet[] {
   if (re.unicode || re.flags.includes('v')) return [];
   let info: Info;
   try {
-    info = new Parser(re.source).parse();
+    info = new Parser(re.source, re.flags).parse();
   } catch (e) {
     if (e instanceof Unsupported) return [];
     throw e;
   }
   const sets = info.req.slice();
-  if (info.exact) sets.push(info.exact);
+  if (info.exact) sets.push({ lits: info.exact, before: 0, beforeChars: 0 });
   const lowImplied = implied.map((s) => s.toLowerCase());
   const satisfied = (set: readonly string[]) => lowImplied.length > 0 && lowImplied.every((s) => set.some((lit) => s.includes(lit)));
-  const useful = sets.filter((s) => s.length > 0 && minLen(s) >= minLength && !satisfied(s)).map((s) => dedupe(s).sort());
-  const seen = new Set<string>();
-  const out: string[][] = [];
-  for (const s of useful.sort(compareSets)) {
-    const key = s.join('\u0000');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(s);
-    if (out.length >= maxSets) break;
+  const useful = sets
+    .filter((s) => s.lits.length > 0 && minLen(s.lits) >= minLength && !satisfied(s.lits))
+    .map((s): LiteralSet => ({ literals: dedupe(s.lits).sort(), before: s.before, beforeChars: s.beforeChars }));
+  const byKey = new Map<string, LiteralSet>();
+  for (const s of useful.sort((a, b) => compareSets(a.literals, b.literals))) {
+    const key = s.literals.join('\u0000');
+    const known = byKey.get(key);
+    if (known) {
+      known.before = Math.max(known.before, s.before);
+      known.beforeChars = Math.max(known.beforeChars, s.beforeChars);
+    } else byKey.set(key, s);
   }
-  return out;
+  return [...byKey.values()].slice(0, maxSets);
+}
+
+/**
+ * The most line feeds one match attempt of `re` can read, lookarounds included (a match, and the
+ * text its assertions look at, spans at most this many line breaks). Infinity when unbounded or
+ * not analysed: `u` / `v` flags, unsupported syntax, or `^` / `$` anchored to the whole input
+ * (without the m flag their outcome depends on where the searched text starts and ends).
+ */
+export function maxLineBreaks(re: RegExp): number {
+  return lineReach(re).total;
+}
+
+/** How far one attempt of a regex reads, in line feeds and in characters (see lineReach). */
+export interface Reach {
+  /** Line feeds read in all (maxLineBreaks), and before the start position (lookbehinds). */
+  total: number;
+  behind: number;
+  /** Characters read in all, and before the start position; an assertion also looks at the character next to them. */
+  chars: number;
+  behindChars: number;
+}
+
+/** How far one attempt of `re` reads; every figure Infinity when not analysed. */
+export function lineReach(re: RegExp): Reach {
+  const unknown = { total: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
+  if (re.unicode || re.flags.includes('v')) return unknown;
+  try {
+    const parser = new Parser(re.source, re.flags);
+    const info = parser.parse();
+    if (parser.inputAnchor) return unknown;
+    return { total: info.nl, behind: parser.lookbehindLineFeeds, chars: info.len, behindChars: parser.lookbehindChars };
+  } catch (e) {
+    if (e instanceof Unsupported) return unknown;
+    throw e;
+  }
 }

@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import { ENGINE_SWITCHES } from '../switches';
 import { KeywordAutomaton } from './keyword-automaton';
 import { requiredLiterals } from './required-literals';
 
@@ -57,6 +58,7 @@ const MASK_GATE_IDS: number[][][] = MASK_GATES.map((gate) => gate.map((set) => s
 const maskPresent = new Uint8Array(MASK_LITERALS.length);
 
 function mayMatch(gate: readonly (readonly number[])[], present: Uint8Array): boolean {
+  if (!ENGINE_SWITCHES.maskGates) return true;
   for (let g = 0; g < gate.length; g++) {
     const set = gate[g];
     let found = false;

@@ -1,0 +1,214 @@
+import type { Severity } from './engine.types';
+import { adjustFor, contextOf, lineLangOf, NEGATION_BEFORE, newContextCache, type ContextCache } from './match-context';
+import type { CompiledPatternRules, PatternPlan } from './prefilter';
+import type { FileFacts, Hit, PatternRule } from './rule-types';
+import { ENGINE_SWITCHES } from './switches';
+import type { TargetLines } from './text/keyword-automaton';
+import type { MarkdownInfo } from './text/markdown';
+import { makeSnippet } from './text/snippet';
+
+export { compilePatternRules, type CompiledPatternRules } from './prefilter';
+export type { TargetLines } from './text/keyword-automaton';
+
+/**
+ * The pattern runner: searches each pattern rule's regexes where the prefilter (prefilter.ts) says
+ * a match can be, and turns the matches into hits (context, severity adjustment, validation,
+ * snippet). With the prefilter switched off (ENGINE_SWITCHES.prefilter) every pattern searches
+ * the whole file; the hits are the same.
+ */
+
+/** At most this many findings of one rule per file. */
+export const PER_RULE_FILE_CAP = 20;
+/** At most this many matches of one rule are examined per line (bounds work on very long lines). */
+const MAX_REJECTED_PER_LINE = 64;
+
+export interface PatternRunHooks {
+  emit(hit: Hit): void;
+  onError(rule: PatternRule, err: unknown): void;
+  /** Rules disabled by settings are not run at all. */
+  isEnabled(ruleId: string): boolean;
+}
+
+/** Whether a literal of set si (a flag index, e.g. from `extraSets`) occurs on `line` of a scanned file. */
+export function lineHasSet(hits: TargetLines, si: number, line: number): boolean {
+  return line < hits.lineCount && (hits.flags[line * hits.flagWords + (si >> 5)] & (1 << (si & 31))) !== 0;
+}
+
+/** Whether literal set si occurs on a line in [a, b]. */
+function setOnLines(hits: TargetLines, si: number, a: number, b: number): boolean {
+  const words = hits.flagWords;
+  const flags = hits.flags;
+  const bit = 1 << (si & 31);
+  for (let k = a * words + (si >> 5), end = b * words + (si >> 5); k <= end; k += words) if (flags[k] & bit) return true;
+  return false;
+}
+
+function lineOfOffset(starts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Runs all pattern rules over one file (keyword pass, then runScannedPatternRules). */
+export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): TargetLines {
+  return runScannedPatternRules(compiled, f, md, hooks, scanPatternKeywords(compiled, f));
+}
+
+/** The keyword pass of runPatternRules alone: lines of every trigger set, flags of the gate and extra sets. */
+export function scanPatternKeywords(compiled: CompiledPatternRules, f: FileFacts): TargetLines {
+  // normLines is the text split at \n: the scan knows the line count in advance.
+  return compiled.automaton.scanTargets(f.norm, compiled.targets, f.normLines.length);
+}
+
+/**
+ * runPatternRules with the keyword pass already done (`hits` from scanPatternKeywords): scanning
+ * several files one after another keeps the automaton's table in the cache.
+ */
+export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks, hits: TargetLines): TargetLines {
+  const { rules } = compiled;
+  const cache = newContextCache();
+  for (let ri = 0; ri < rules.length; ri++) {
+    const rule = rules[ri];
+    if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
+    if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
+    const plans = compiled.plans[ri];
+    if (!mayMatch(plans, hits) || !hooks.isEnabled(rule.id)) continue;
+    try {
+      new RuleRun(rule, f, md, hooks, cache, hits.lineStarts).run(plans, hits);
+    } catch (err) {
+      hooks.onError(rule, err);
+    }
+  }
+  return hits;
+}
+
+/** Whether a pattern of the rule can match the scanned file (prefilter on: some trigger line, or an unfiltered pattern). */
+function mayMatch(plans: readonly PatternPlan[], hits: TargetLines): boolean {
+  if (!ENGINE_SWITCHES.prefilter) return true;
+  for (const plan of plans) if (plan.trigger < 0 || hits.start[plan.trigger] !== hits.start[plan.trigger + 1]) return true;
+  return false;
+}
+
+/** One rule over one file: its patterns one after another, each over its windows in text order. */
+class RuleRun {
+  private seen: Set<number> | null = null;
+  /** Examined matches per line: a line that keeps producing dropped matches is given up. */
+  private tries: Map<number, number> | null = null;
+  private count = 0;
+
+  constructor(
+    private readonly rule: PatternRule,
+    private readonly f: FileFacts,
+    private readonly md: MarkdownInfo | null,
+    private readonly hooks: PatternRunHooks,
+    private readonly cache: ContextCache,
+    private readonly starts: TargetLines['lineStarts'],
+  ) {}
+
+  run(plans: readonly PatternPlan[], hits: TargetLines): void {
+    const last = hits.lineCount - 1;
+    for (let pi = 0; pi < plans.length; pi++) {
+      const plan = plans[pi];
+      const re = this.rule.patterns[pi];
+      const text = this.f.norm;
+      if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
+        if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
+        continue;
+      }
+      const { before, beforeChars, reach, behind, chars, behindChars } = plan;
+      const starts = hits.lineStarts;
+      /** Offset where line i ends (its line feed, or the end of the text). */
+      const lineEnd = (i: number) => (i < last ? starts[i + 1] - 1 : text.length);
+      /** First offset where a match holding a trigger literal on line k can start. */
+      const firstStart = (k: number) => Math.max(starts[Math.max(0, k - before)], starts[k] - beforeChars);
+      /** The text an attempt starting in [first, end of line b] can look at: [textFrom(first, b), textTo(b)). */
+      const textFrom = (first: number, k: number) => Math.max(starts[Math.max(0, k - before - behind)], first - behindChars - 1, 0);
+      const textTo = (b: number) => Math.min(lineEnd(Math.min(last, b + reach)), lineEnd(b) + chars + 1);
+      const lines = hits.lines;
+      const end = hits.start[plan.trigger + 1];
+      let resume = 0;
+      // Start ranges of consecutive trigger lines are merged when their texts touch (the search
+      // would read the text between them anyway).
+      for (let k = hits.start[plan.trigger]; k < end; ) {
+        const a = lines[k];
+        const first = firstStart(a);
+        const from = textFrom(first, a);
+        let b = a;
+        for (k++; k < end && textFrom(firstStart(lines[k]), lines[k]) <= textTo(b); k++) b = lines[k];
+        let open = true;
+        const spanEnd = Math.min(last, b + reach);
+        for (let g = 0; g < plan.gates.length && open; g++) open = setOnLines(hits, plan.gates[g], Math.max(0, a - before), spanEnd);
+        if (!open) continue;
+        resume = this.search(re, from, textTo(b), first, b < last ? starts[b + 1] : text.length + 1, resume);
+        if (resume < 0) return;
+      }
+    }
+  }
+
+  /**
+   * Matches of `re` starting at offsets [first, limit) and at or after `resume`, searched in the
+   * text [from, to) (all that an attempt from there can look at). Returns the offset where the
+   * search of the whole file would resume, or -1 once the per-file cap is reached.
+   */
+  private search(re: RegExp, from: number, to: number, first: number, limit: number, resume: number): number {
+    const text = this.f.norm;
+    const starts = this.starts;
+    const region = from === 0 && to === text.length ? text : text.slice(from, to);
+    re.lastIndex = Math.max(first, resume) - from;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(region)) !== null) {
+      const abs = from + m.index;
+      if (abs >= limit) break;
+      if (m[0].length === 0) re.lastIndex++;
+      resume = from + re.lastIndex;
+      if (this.onMatch(m, abs, starts) && ++this.count >= PER_RULE_FILE_CAP) return -1;
+    }
+    return resume;
+  }
+
+  /** Turns a match into a hit unless dropped (context skip, validation, one per line). */
+  private onMatch(m: RegExpExecArray, abs: number, starts: Int32Array): boolean {
+    const { rule, f, md } = this;
+    const line = lineOfOffset(starts, abs);
+    const seen = (this.seen ??= new Set());
+    if (seen.has(line)) return false;
+    const triesByLine = (this.tries ??= new Map());
+    const tries = triesByLine.get(line) ?? 0;
+    if (tries >= MAX_REJECTED_PER_LINE) return false;
+    triesByLine.set(line, tries + 1);
+    const normLine = f.normLines[line] ?? '';
+    const startInLine = abs - starts[line];
+    if (md && rule.langs) {
+      const ll = lineLangOf(f, md, line);
+      if (ll !== 'any' && !rule.langs.includes(ll)) return false;
+    }
+    let ctx = contextOf(f, md, line, startInLine, normLine, this.cache);
+    if (rule.negatable && (ctx === 'prose' || ctx === 'frontmatter') && NEGATION_BEFORE.test(normLine.slice(Math.max(0, startInLine - 60), startInLine))) {
+      ctx = 'counter';
+    }
+    const adj = adjustFor(rule, ctx);
+    if (adj === 'skip') return false;
+    let fixed: Severity | undefined = adj === 'info' ? 'info' : undefined;
+    if (rule.validate) {
+      const v = rule.validate({ match: m, line: normLine, lineIndex: line, startInLine, file: f, context: ctx });
+      if (v === false) return false;
+      if (typeof v === 'string') fixed = v;
+    }
+    seen.add(line);
+    this.hooks.emit({
+      ruleId: rule.id,
+      delta: typeof adj === 'number' ? adj : 0,
+      fixed,
+      file: f.path,
+      line: line + 1,
+      snippet: makeSnippet(f.rawLines[line] ?? normLine, normLine, startInLine),
+      context: ctx,
+    });
+    return true;
+  }
+}

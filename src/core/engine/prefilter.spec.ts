@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { loadSharedCorpus } from '../../../bench/corpora';
+import { loadLabeledCorpus } from '../../../test/fixtures/skills/load-fixtures';
+import type { SkillFile } from '../ingest/ingest.types';
+import { evaluate } from './evaluate';
+import { compilePatternRules, ruleKeywords } from './prefilter';
+import { PATTERN_RULES } from './rules';
+import { pattern } from './rules/define';
+import { ENGINE_SWITCHES } from './switches';
+import { normalizeUnicodeLine } from './text/normalize';
+import { lineReach, maxLineBreaks, requiredLiteralSets } from './text/required-literals';
+import { makeSnippet, maskSecrets } from './text/snippet';
+
+type Switch = keyof typeof ENGINE_SWITCHES;
+
+/** `fn` with one fast path switched off (restored afterwards). */
+function without<T>(name: Switch, fn: () => T): T {
+  ENGINE_SWITCHES[name] = false;
+  try {
+    return fn();
+  } finally {
+    ENGINE_SWITCHES[name] = true;
+  }
+}
+
+function sameWithout(name: Switch, files: SkillFile[]): void {
+  const fast = JSON.stringify(evaluate(files));
+  const plain = without(name, () => JSON.stringify(evaluate(files)));
+  if (fast !== plain) throw new Error(`${name} changes the result of ${files.map((f) => f.path).join(', ')}:\n${fast}\n---\n${plain}`);
+}
+
+function file(path: string, content: string): SkillFile {
+  const kind = path === 'SKILL.md' || path.startsWith('references/') ? 'instruction' : path.startsWith('scripts/') ? 'script' : 'resource';
+  return { path, kind, language: null, size: content.length, hash: '0'.repeat(64), content, detectedType: null };
+}
+
+/** n evenly spaced items (deterministic). */
+function sample<T>(xs: readonly T[], n: number): T[] {
+  if (xs.length <= n) return [...xs];
+  const step = xs.length / n;
+  return Array.from({ length: n }, (_, i) => xs[Math.floor(i * step)]);
+}
+
+const fixtures = loadLabeledCorpus().map((s) => s.files);
+/** A sample of a shared corpus (unpacked into a scratch folder by bench/corpora); none when the corpus is absent. */
+function sharedSkills(name: 'benign-public' | 'benign-vendor' | 'malicious-public', n: number): SkillFile[][] {
+  try {
+    return sample(loadSharedCorpus(name), n).map((s) => s.files);
+  } catch {
+    return [];
+  }
+}
+const corpora: SkillFile[][] = [...sharedSkills('benign-public', 100), ...sharedSkills('benign-vendor', 20), ...sharedSkills('malicious-public', 20)];
+
+describe('prefilter: derived literal sets', () => {
+  it('fails at load for a pattern without a required literal unless declared unfiltered', () => {
+    const loose = pattern({ id: 'test-loose', category: 'exfiltration', severity: 'low', keywords: ['x'], patterns: [String.raw`\d{3}\s\d{4}`] });
+    expect(() => compilePatternRules([loose])).toThrow(/test-loose pattern #0 .* no required literal/);
+    expect(() => compilePatternRules([{ ...loose, unfiltered: [0] }])).not.toThrow();
+    expect(compilePatternRules([{ ...loose, unfiltered: [0] }]).plans[0][0].trigger).toBe(-1);
+  });
+
+  it('keywords of a rule are the derived literals plus the hand-kept ones', () => {
+    const rule = pattern({ id: 'test-kw', category: 'exfiltration', severity: 'low', keywords: ['extra'], patterns: [String.raw`\bhttps\.get\s{0,3}\(`] });
+    expect(ruleKeywords(rule)).toEqual(['https.get', 'extra']);
+  });
+
+  it('knows how many line feeds and characters a match reads, and before which literal', () => {
+    expect(maxLineBreaks(/a\s{1,3}b/g)).toBe(3);
+    expect(maxLineBreaks(/a[^\n]{0,9}b/g)).toBe(0);
+    expect(maxLineBreaks(/a.{0,9}b/g)).toBe(0);
+    expect(maxLineBreaks(/a.{0,9}b/gs)).toBe(9);
+    expect(maxLineBreaks(/a\s+b/g)).toBe(Infinity);
+    expect(maxLineBreaks(/^abc/g)).toBe(Infinity); // anchored to the input: depends on where a window starts
+    expect(maxLineBreaks(/^abc/gm)).toBe(0);
+    expect(lineReach(/(?<=\s)abc(?=\s{0,2})/g)).toEqual({ total: 3, behind: 1, chars: 6, behindChars: 1 });
+    expect(requiredLiteralSets(/covertly\s{1,3}record\s{1,3}audio/gi, 3, 3).map((s) => [s.literals, s.before, s.beforeChars])).toEqual([
+      [['covertly'], 0, 0],
+      [['record'], 3, 11],
+      [['audio'], 6, 20],
+    ]);
+  });
+
+  it('every rule pattern of the catalog has a trigger (none runs unfiltered today)', () => {
+    const compiled = compilePatternRules(PATTERN_RULES);
+    const unfiltered = compiled.plans.flatMap((plans, ri) => plans.flatMap((p, pi) => (p.trigger < 0 ? [`${PATTERN_RULES[ri].id}#${pi}`] : [])));
+    expect(unfiltered).toEqual([]);
+  });
+});
+
+describe('prefilter: evaluate() with the prefilter equals evaluate() without it', () => {
+  it('over the fixtures and the shared corpora (a sample of each)', () => {
+    expect(corpora.length).toBeGreaterThan(0);
+    for (const files of [...fixtures, ...corpora]) sameWithout('prefilter', files);
+  }, 900_000);
+
+  // Matches of every pattern found in real text, placed on one line and wrapped over line breaks.
+  it('over single-line and wrapped variants of each rule\'s matches', () => {
+    const texts = [...fixtures, ...corpora].flat().map((f) => f.content).filter((c): c is string => typeof c === 'string');
+    const matches: string[] = [];
+    for (const rule of PATTERN_RULES) {
+      for (const re of rule.patterns) {
+        const g = new RegExp(re.source, re.flags);
+        let found = 0;
+        for (const t of texts) {
+          g.lastIndex = 0;
+          const m = g.exec(t);
+          if (m && m[0].trim().length > 0) {
+            matches.push(m[0]);
+            if (++found >= 2) break;
+          }
+        }
+      }
+    }
+    expect(matches.length).toBeGreaterThan(200);
+    const filler = ['Run the tests first.', '', '```bash', '```', '> quoted', 'never do this:', 'the agent token send http', '- item', '# Heading'];
+    const wrap = (m: string, at: number, brk: string) => {
+      const spaces = [...m.matchAll(/\s/g)].map((x) => x.index ?? 0);
+      if (spaces.length === 0) return m;
+      const i = spaces[at % spaces.length];
+      return m.slice(0, i) + brk + m.slice(i + 1);
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...matches),
+        fc.nat(),
+        fc.constantFrom('\n', ' \n', '\n ', '\n\n', '\n\n\n'),
+        fc.constantFrom('none', 'one', 'two'),
+        fc.array(fc.constantFrom(...filler), { maxLength: 6 }),
+        fc.array(fc.constantFrom(...filler), { maxLength: 6 }),
+        fc.constantFrom('SKILL.md', 'scripts/run.py', 'references/notes.md', 'assets/data.txt'),
+        (m, at, brk, wraps, before, after, path) => {
+          let body = m;
+          if (wraps !== 'none') body = wrap(body, at, brk);
+          if (wraps === 'two') body = wrap(body, at + 1, brk);
+          const content = [...before, body, ...after].join('\n');
+          sameWithout('prefilter', path === 'SKILL.md' ? [file(path, content)] : [file('SKILL.md', '# Skill\n'), file(path, content)]);
+        },
+      ),
+      { numRuns: 300, seed: 10 },
+    );
+  }, 900_000);
+});
+
+describe('normalisation fast path equals the full pipeline', () => {
+  const pool = ['a', 'Z', ' ', 'é', 'ü', 'ß', 'ı', 'а', 'о', 'ε', '\u2019', '\u201C', '\u2014', '\u00A0', '中', '文', '\u200B', '\u202E', '\u0301', '\uFF41', '\u{1D41A}', '😀', '\u{E0041}', '\uFE0F', 'ℌ', 'ﬁ', '½', '\u0345', 'İ'];
+  it('on generated lines', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 30 }), (chars) => {
+        const line = chars.join('');
+        expect(normalizeUnicodeLine(line)).toBe(without('normalizeFastPath', () => normalizeUnicodeLine(line)));
+      }),
+      { numRuns: 2000, seed: 11 },
+    );
+  });
+
+  it('on the non-ASCII lines of the fixtures and corpora, and on whole evaluations', () => {
+    const lines = [...fixtures, ...corpora].flat().flatMap((f) => (f.content ?? '').split('\n')).filter((l) => /[^\x00-\x7e]/.test(l));
+    expect(lines.length).toBeGreaterThan(100);
+    for (const l of lines) expect(normalizeUnicodeLine(l)).toBe(without('normalizeFastPath', () => normalizeUnicodeLine(l)));
+    for (const files of [...fixtures, ...sample(corpora, 30)]) sameWithout('normalizeFastPath', files);
+  }, 600_000);
+});
+
+describe('gated secret masking equals masking with every regex', () => {
+  const tokens = [
+    'AKIA', 'ASIA', 'IOSFODNN7EXAMPLE', 'ghp_', 'github_pat_', 'sk-', 'sk-ant-', 'sk_live_', 'pk_test_', 'xoxb-', 'AIza', 'hf_', 'glpat-', 'npm_',
+    'SG.', 'eyJ', '.eyJ', ':AA', '123456789', 'password', 'token', 'api_key', 'secret_access_key', '=', ': ', '"', "'", '://', 'user', ':', '@', 'host',
+    'abcdefghijklmnopqrstuvwxyz0123456789ABCD', 'x'.repeat(36), 'Zz9_-', ' ', '\u200B', '$', '{', '<',
+  ];
+  it('on generated snippets', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...tokens), { maxLength: 24 }), (parts) => {
+        const s = parts.join('');
+        expect(maskSecrets(s)).toBe(without('maskGates', () => maskSecrets(s)));
+        expect(makeSnippet(s, s, 0)).toBe(without('maskGates', () => makeSnippet(s, s, 0)));
+      }),
+      { numRuns: 3000, seed: 12 },
+    );
+  });
+
+  it('on the lines of the fixtures and corpora', () => {
+    const lines = [...fixtures, ...sample(corpora, 30)].flat().flatMap((f) => (f.content ?? '').split('\n'));
+    for (const l of lines) expect(maskSecrets(l)).toBe(without('maskGates', () => maskSecrets(l)));
+  }, 600_000);
+});

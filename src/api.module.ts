@@ -14,6 +14,8 @@ import { ScansModule } from './modules/scans/scans.module';
 import { ScanDescriptionModule } from './modules/analysis/scan-description.module';
 import { PromptsModule } from './modules/prompts/prompts.module';
 import { ProvidersModule } from './modules/providers/providers.module';
+import { SarifModule } from './modules/sarif/sarif.module';
+import { SuppressionsModule } from './modules/suppressions/suppressions.module';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -28,7 +30,7 @@ const LoginThrottlerModule = ThrottlerModule.forRootAsync({
 /** The HTTP API: core + feature controllers + the global pipe and error filter. */
 @Module({
   imports: [AppCoreModule, LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
-    ScanDescriptionModule, ProvidersModule, PromptsModule, WorkerModule],
+    ScanDescriptionModule, ProvidersModule, PromptsModule, SuppressionsModule, SarifModule, WorkerModule],
   providers: [
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: ApiErrorFilter },

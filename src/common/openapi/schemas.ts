@@ -37,6 +37,7 @@ export class FindingCountsSchema {
   @ApiProperty({ type: 'integer' }) security: number;
   @ApiProperty({ type: 'integer' }) privacy: number;
   @ApiProperty({ type: 'integer' }) total: number;
+  @ApiProperty({ type: 'integer', description: 'Listed findings an active suppression matched at creation; left out of every other count, the verdict and the score' }) suppressed: number;
 }
 
 export class ScanSchema {
@@ -81,6 +82,9 @@ export class FindingSchema {
   @ApiPropertyOptional({ type: 'integer', nullable: true }) line?: number | null;
   @ApiPropertyOptional({ type: String, nullable: true }) snippet?: string | null;
   @ApiProperty({ enum: ['static', 'ai'] }) detectedBy: string;
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of rule id, file, normalised matched text and occurrence index; stable when lines move' }) fingerprint: string;
+  @ApiProperty({ description: 'An active suppression matched when the scan was created' }) suppressed: boolean;
+  @ApiProperty({ type: 'integer', nullable: true }) suppressionId: number | null;
 }
 
 export class ScanCheckpointSchema {
@@ -103,12 +107,19 @@ export class ComparedScanSchema {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
+export class FindingDeltaSchema {
+  @ApiProperty({ type: 'integer' }) added: number;
+  @ApiProperty({ type: 'integer' }) resolved: number;
+}
+
 export class ScanDetailSchema extends ScanSchema {
   @ApiProperty({ type: [ScanFileSchema] }) files: ScanFileSchema[];
   @ApiProperty({ type: [FindingSchema] }) findings: FindingSchema[];
   @ApiProperty({ type: [ScanCheckpointSchema] }) checkpoints: ScanCheckpointSchema[];
   @ApiProperty({ type: 'integer', description: 'How often a skill with exactly this fingerprint was scanned' }) checkCount: number;
   @ApiProperty({ type: ComparedScanSchema, nullable: true }) comparedScan: ComparedScanSchema | null;
+  @ApiProperty({ type: FindingDeltaSchema, nullable: true, description: 'For a `modified` scan: findings added and resolved against the compared scan, matched by fingerprint; null otherwise' })
+  findingDelta: FindingDeltaSchema | null;
 }
 
 export class ScanLineageEntrySchema {
@@ -152,10 +163,29 @@ export class ScanFileDiffSchema {
   @ApiProperty({ type: [DiffLineSchema], nullable: true }) lineDiff: DiffLineSchema[] | null;
 }
 
+export class FindingChangesSchema {
+  @ApiProperty({ type: [FindingSchema], description: 'Findings of `id` whose fingerprint `otherId` lacks' }) added: FindingSchema[];
+  @ApiProperty({ type: [FindingSchema], description: 'Findings of `otherId` whose fingerprint `id` lacks' }) resolved: FindingSchema[];
+  @ApiProperty({ type: 'integer' }) unchangedCount: number;
+}
+
 export class ScanComparisonSchema {
   @ApiProperty({ type: ScanComparisonSideSchema }) current: ScanComparisonSideSchema;
   @ApiProperty({ type: ScanComparisonSideSchema }) previous: ScanComparisonSideSchema;
   @ApiProperty({ type: [ScanFileDiffSchema] }) files: ScanFileDiffSchema[];
+  @ApiProperty({ type: FindingChangesSchema }) findingChanges: FindingChangesSchema;
+}
+
+export class SuppressionSchema {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty() ruleId: string;
+  @ApiProperty() reason: string;
+  @ApiProperty({ type: String, nullable: true }) skillName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Glob over the finding path' }) path: string | null;
+  @ApiProperty({ type: String, nullable: true }) fingerprint: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Email of the admin who created it' }) createdBy: string;
 }
 
 export class AiProviderSchema {

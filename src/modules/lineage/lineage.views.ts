@@ -1,4 +1,6 @@
 import type { ScanFileDiff } from '../../core/lineage';
+import type { FindingChanges } from '../../core/report/finding-changes';
+import type { FindingView } from '../scans/scan.views';
 
 /** Response shapes of the spec (ScanComparison, ScanComparisonSide, ScanLineageEntry), field for field. */
 export interface ScanComparisonSideView {
@@ -15,6 +17,8 @@ export interface ScanComparisonView {
   current: ScanComparisonSideView;
   previous: ScanComparisonSideView;
   files: ScanFileDiff[];
+  /** Findings matched by fingerprint: added = in `current` only, resolved = in `previous` only. */
+  findingChanges: FindingChanges<FindingView>;
 }
 
 export interface ScanLineageEntryView {

@@ -13,6 +13,8 @@ export interface FindingCountsView {
   security: number;
   privacy: number;
   total: number;
+  /** Listed findings an active suppression matched; left out of every other count. */
+  suppressed: number;
 }
 
 export interface ScanView {
@@ -57,6 +59,9 @@ export interface FindingView {
   line: number | null;
   snippet: string | null;
   detectedBy: 'static' | 'ai';
+  fingerprint: string;
+  suppressed: boolean;
+  suppressionId: number | null;
 }
 
 export interface ScanCheckpointView {
@@ -85,6 +90,13 @@ export interface ScanDetailView extends ScanView {
   checkpoints: ScanCheckpointView[];
   checkCount: number;
   comparedScan: ComparedScanView | null;
+  /** For a `modified` scan: findings added and resolved against the compared scan (by fingerprint); otherwise null. */
+  findingDelta: FindingDeltaView | null;
+}
+
+export interface FindingDeltaView {
+  added: number;
+  resolved: number;
 }
 
 export function toScanView(scan: ScanEntity): ScanView {
@@ -108,6 +120,7 @@ export function toScanView(scan: ScanEntity): ScanView {
       security: scan.countSecurity,
       privacy: scan.countPrivacy,
       total: scan.countTotal,
+      suppressed: scan.countSuppressed,
     },
     fingerprint: scan.fingerprint.trim(),
     relation: scan.relation,
@@ -130,7 +143,8 @@ export function toScanFileView(file: ScanFileEntity): ScanFileView {
   };
 }
 
-export function toFindingView(finding: FindingEntity): FindingView {
+/** `fingerprint` is the stored one, or (rows from before fingerprints existed) the one computed for the scan's findings. */
+export function toFindingView(finding: FindingEntity, fingerprint = finding.fingerprint ?? ''): FindingView {
   return {
     id: finding.id,
     ruleId: finding.ruleId,
@@ -143,6 +157,9 @@ export function toFindingView(finding: FindingEntity): FindingView {
     line: finding.line,
     snippet: finding.snippet,
     detectedBy: finding.detectedBy,
+    fingerprint: fingerprint.trim(),
+    suppressed: finding.suppressed,
+    suppressionId: finding.suppressionId,
   };
 }
 

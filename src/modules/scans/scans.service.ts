@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { evaluate, scoreReport } from '../../core/engine';
-import type { EngineCheckpoint, EngineFinding, EngineResult } from '../../core/engine/engine.types';
+import { evaluate } from '../../core/engine';
+import type { EngineCheckpoint, EngineFinding } from '../../core/engine/engine.types';
+import { buildReport, type AuditReport } from '../../core/report/audit-report';
 import { ingestSkill } from '../../core/ingest';
 import type { IngestedSkill, SkillFile } from '../../core/ingest/ingest.types';
 import { AppError } from '../../common/errors/app-error';
@@ -13,16 +14,17 @@ import { ScanAnalysisService } from '../analysis/scan-analysis.service';
 import { ScanClassifierService } from '../lineage/scan-classifier.service';
 import { RuleSettingsService } from '../rules/rule-settings.service';
 import { RuleTextsService } from '../rules/rule-texts.service';
+import { SuppressionStoreService } from '../suppressions/suppression-store.service';
 import type { CreateScanDto } from './dto/create-scan.dto';
 import { FindingEntity } from './entities/finding.entity';
 import { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
 import { ScanFileEntity } from './entities/scan-file.entity';
 import { ScanEntity } from './entities/scan.entity';
+import { findingDeltaOf, findingViews, loadFindings } from './scan-findings';
 import { SCAN_ROW_COLUMNS, scanFromRow, type ScanRow } from './scan-rows';
 import {
   toCheckpointView,
   toComparedScanView,
-  toFindingView,
   toScanFileView,
   toScanView,
   type ScanDetailView,
@@ -47,6 +49,7 @@ export class ScansService {
     private readonly ruleTexts: RuleTextsService,
     private readonly analysis: ScanAnalysisService,
     private readonly classifier: ScanClassifierService,
+    private readonly suppressions: SuppressionStoreService,
   ) {}
 
   /** POST /scans: ingest → static engine → AI steps → classify + store in one transaction. */
@@ -56,10 +59,11 @@ export class ScansService {
     const staticResult = evaluate(skill.files, settings);
     const name = displayName(input, skill.files);
     const analysis = await this.analysis.analyze({ skillName: name, language, files: skill.files, useAi: input.useAi });
-    const report = scoreReport(
-      [...staticResult.findings, ...analysis.aiFindings],
-      [...staticResult.checkpoints, ...analysis.checkpoints],
-    );
+    const findings = [...staticResult.findings, ...analysis.aiFindings];
+    // Suppressions active now apply to this scan only; stored scans are never rewritten.
+    const now = new Date();
+    const suppressions = await this.suppressions.activeFor(this.dataSource.manager, findings.map((f) => f.ruleId), now);
+    const report = buildReport(findings, [...staticResult.checkpoints, ...analysis.checkpoints], { skillName: name, suppressions, now });
 
     const created = await this.dataSource.transaction(async (manager) => {
       // Serialises scans of the same content, so the later of two concurrent identical
@@ -78,7 +82,8 @@ export class ScansService {
         ...lineage.classification,
       });
       const checkCount = await this.classifier.afterInsert(manager, stored.scan.id, lineage);
-      return { ...stored, checkCount, compared: lineage.compared ?? null };
+      const findingDelta = await findingDeltaOf(manager, stored.scan, report.findings);
+      return { ...stored, checkCount, findingDelta, compared: lineage.compared ?? null };
     });
     // The response is built from what was just written (the same view functions as GET
     // /scans/{id}, no second read). checkCount is as of this scan's creation (counted under the
@@ -86,10 +91,11 @@ export class ScansService {
     return {
       ...toScanView(created.scan),
       files: created.files.map(toScanFileView),
-      findings: created.findings.map(toFindingView),
+      findings: findingViews(created.findings),
       checkpoints: created.checkpoints.map(toCheckpointView),
       checkCount: created.checkCount,
       comparedScan: created.compared ? toComparedScanView(created.compared) : null,
+      findingDelta: created.findingDelta,
     };
   }
 
@@ -133,7 +139,7 @@ export class ScansService {
     const manager = this.dataSource.manager;
     const [files, findings, checkpoints, checkCountRows, compared] = await Promise.all([
       manager.find(ScanFileEntity, { where: { scanId: id } }).then(byPath),
-      manager.find(FindingEntity, { where: { scanId: id }, order: { id: 'ASC' } }),
+      loadFindings(manager, id),
       manager.find(ScanCheckpointEntity, { where: { scanId: id }, order: { position: 'ASC' } }),
       manager.query('SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1', [scan.fingerprint]),
       scan.comparedScanId === null
@@ -143,13 +149,15 @@ export class ScansService {
             select: { id: true, name: true, verdict: true, riskScore: true, createdAt: true },
           }),
     ]);
+    const findingList = findingViews(findings);
     return {
       ...toScanView(scan),
       files: files.map(toScanFileView),
-      findings: findings.map(toFindingView),
+      findings: findingList,
       checkpoints: checkpoints.map(toCheckpointView),
       checkCount: (checkCountRows as Array<{ count: number }>)[0].count,
       comparedScan: compared ? toComparedScanView(compared) : null,
+      findingDelta: await findingDeltaOf(manager, scan, findingList),
     };
   }
 
@@ -195,7 +203,7 @@ export class ScansService {
       source: CreateScanDto['source'];
       language: Language;
       skill: IngestedSkill;
-      report: EngineResult;
+      report: AuditReport;
       aiUsed: boolean;
       aiError: string | null;
       description: string | null;
@@ -210,13 +218,13 @@ export class ScansService {
       'scans',
       [
         'name', 'description', 'source', 'status', 'verdict', 'risk_score', 'file_count', 'ai_used', 'ai_error', 'language',
-        'count_critical', 'count_high', 'count_medium', 'count_low', 'count_info', 'count_security', 'count_privacy', 'count_total',
+        'count_critical', 'count_high', 'count_medium', 'count_low', 'count_info', 'count_security', 'count_privacy', 'count_total', 'count_suppressed',
         'fingerprint', 'relation', 'similarity', 'compared_scan_id',
       ],
       [[
         scan.name, scan.description, scan.source, 'completed', scan.report.verdict, scan.report.riskScore, scan.skill.files.length,
         scan.aiUsed, scan.aiError, scan.language,
-        counts.critical, counts.high, counts.medium, counts.low, counts.info, counts.security, counts.privacy, counts.total,
+        counts.critical, counts.high, counts.medium, counts.low, counts.info, counts.security, counts.privacy, counts.total, counts.suppressed,
         scan.skill.fingerprint, scan.relation, scan.similarity, scan.comparedScanId,
       ]],
       SCAN_ROW_COLUMNS,
@@ -238,14 +246,17 @@ export class ScansService {
       return Object.assign(new FindingEntity(), {
         scanId: id, ruleId: f.ruleId, axis: f.axis, severity: f.severity, category: f.category, title: texts.title,
         description: texts.description, remediation: texts.remediation, file: f.file, line: f.line, snippet: f.snippet, detectedBy: f.detectedBy,
+        fingerprint: f.fingerprint, suppressed: f.suppressed, suppressionId: f.suppressionId,
       } satisfies Partial<FindingEntity>);
     });
     // Multi-row INSERT … RETURNING answers in VALUES order: the ids follow the findings.
     const findingIds = await insertRows<{ id: number }>(
       manager,
       'findings',
-      ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by'],
-      findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy]),
+      ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by',
+        'fingerprint', 'suppressed', 'suppression_id'],
+      findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy,
+        f.fingerprint, f.suppressed, f.suppressionId]),
       'id',
     );
     findings.forEach((f, i) => (f.id = findingIds[i].id));

@@ -4,6 +4,8 @@ import { SeedPrompts1764000006000 } from './1764000006000-seed-prompts';
 import { DashboardSummary1764000007000 } from './1764000007000-dashboard-summary';
 import { LineagePostings1764000008400 } from './1764000008400-lineage-postings';
 import { SeedRuleAdditions1764000009000 } from './1764000009000-seed-rule-additions';
+import { FindingFingerprintsSuppressions1764000013000 } from './1764000013000-finding-fingerprints-suppressions';
 
 /** Every migration, in order. The app and the CLI data source both use this list. */
-export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001, SeedPrompts1764000006000, DashboardSummary1764000007000, LineagePostings1764000008400, SeedRuleAdditions1764000009000];
+export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001, SeedPrompts1764000006000, DashboardSummary1764000007000, LineagePostings1764000008400, SeedRuleAdditions1764000009000,
+  FindingFingerprintsSuppressions1764000013000];

@@ -11,7 +11,7 @@ const cp = (id: string, category: string): EngineCheckpoint => ({
   id, category, axis: 'security', severity: null, status: 'pass', findingCount: 0, scoreDelta: 0, detectedBy: 'static',
 });
 const CHECKPOINTS = [cp('ingest', 'ingest'), cp('category:prompt-injection', 'prompt-injection'), cp('category:exfiltration', 'exfiltration')];
-const rule = (over: Partial<SuppressionRule>): SuppressionRule => ({ id: 1, ruleId: 'crit', skillName: null, path: null, fingerprint: null, expiresAt: null, ...over });
+const rule = (over: Partial<SuppressionRule>): SuppressionRule => ({ id: 1, ruleId: 'crit', reason: 'Accepted after review.', skillName: null, path: null, fingerprint: null, expiresAt: null, ...over });
 const NOW = new Date('2026-11-26T08:00:00Z');
 
 describe('buildReport', () => {
@@ -28,7 +28,7 @@ describe('buildReport', () => {
 
   it('lists a suppressed finding but leaves it out of verdict, score, checkpoint deltas and counts', () => {
     const report = buildReport(findings, CHECKPOINTS, { skillName: 's', suppressions: [rule({ id: 7 })], now: NOW });
-    expect(report.findings.map((x) => [x.ruleId, x.suppressed, x.suppressionId])).toEqual([['crit', true, 7], ['med', false, null]]);
+    expect(report.findings.map((x) => [x.ruleId, x.suppressed, x.suppressionId, x.suppressionReason])).toEqual([['crit', true, 7, 'Accepted after review.'], ['med', false, null, null]]);
     const withoutCritical = scoreReport([findings[1]], CHECKPOINTS);
     expect(report.verdict).toBe('review');
     expect(report.riskScore).toBe(withoutCritical.riskScore);

@@ -8,6 +8,8 @@ export interface ReportFinding extends EngineFinding {
   fingerprint: string;
   suppressed: boolean;
   suppressionId: number | null;
+  /** The matching suppression's reason (kept with the scan). */
+  suppressionReason: string | null;
 }
 
 export interface ReportCounts extends FindingCounts {
@@ -42,7 +44,7 @@ export function buildReport(findings: readonly EngineFinding[], checkpoints: rea
   const suppressions = options.suppressions ?? [];
   const all: ReportFinding[] = findings.map((f, i) => {
     const match = suppressions.length === 0 ? null : matchSuppression({ ...f, fingerprint: fingerprints[i] }, options.skillName, suppressions, now);
-    return { ...f, fingerprint: fingerprints[i], suppressed: match !== null, suppressionId: match?.id ?? null };
+    return { ...f, fingerprint: fingerprints[i], suppressed: match !== null, suppressionId: match?.id ?? null, suppressionReason: match?.reason ?? null };
   });
   const active = all.filter((f) => !f.suppressed);
   const scored = scoreReport(active, checkpoints);

@@ -4,6 +4,7 @@ import { matchesGlob } from './path-glob';
 export interface SuppressionRule {
   id: number;
   ruleId: string;
+  reason: string;
   skillName: string | null;
   /** Glob over the finding's file path (see path-glob.ts). */
   path: string | null;

@@ -26,7 +26,6 @@ export class SarifService {
     const scan = toScanView(await this.scans.findScan(id));
     const findings = await loadFindings(this.dataSource.manager, id);
     const fingerprints = fingerprintsOf(findings);
-    const reasons = await this.suppressionReasons(findings.flatMap((f) => (f.suppressionId === null ? [] : [f.suppressionId])));
     const sarifFindings: SarifFinding[] = findings.map((f, i) => ({
       ruleId: f.ruleId,
       axis: f.axis,
@@ -39,7 +38,7 @@ export class SarifService {
       detectedBy: f.detectedBy,
       fingerprint: fingerprints[i],
       suppressed: f.suppressed,
-      suppressionReason: f.suppressionId === null ? null : (reasons.get(f.suppressionId) ?? null),
+      suppressionReason: f.suppressionReason,
     }));
     return toSarif({
       tool: { version: PACKAGE_VERSION, informationUri },
@@ -64,12 +63,5 @@ export class SarifService {
       description: texts.description,
       help: texts.remediation ?? texts.description,
     };
-  }
-
-  /** Reasons of the suppressions that matched (a deleted suppression leaves its findings without a justification). */
-  private async suppressionReasons(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows: Array<{ id: number; reason: string }> = await this.dataSource.query('SELECT id, reason FROM suppressions WHERE id = ANY($1::int[])', [[...new Set(ids)]]);
-    return new Map(rows.map((r) => [r.id, r.reason]));
   }
 }

@@ -246,7 +246,7 @@ export class ScansService {
       return Object.assign(new FindingEntity(), {
         scanId: id, ruleId: f.ruleId, axis: f.axis, severity: f.severity, category: f.category, title: texts.title,
         description: texts.description, remediation: texts.remediation, file: f.file, line: f.line, snippet: f.snippet, detectedBy: f.detectedBy,
-        fingerprint: f.fingerprint, suppressed: f.suppressed, suppressionId: f.suppressionId,
+        fingerprint: f.fingerprint, suppressed: f.suppressed, suppressionId: f.suppressionId, suppressionReason: f.suppressionReason,
       } satisfies Partial<FindingEntity>);
     });
     // Multi-row INSERT … RETURNING answers in VALUES order: the ids follow the findings.
@@ -254,9 +254,9 @@ export class ScansService {
       manager,
       'findings',
       ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by',
-        'fingerprint', 'suppressed', 'suppression_id'],
+        'fingerprint', 'suppressed', 'suppression_id', 'suppression_reason'],
       findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy,
-        f.fingerprint, f.suppressed, f.suppressionId]),
+        f.fingerprint, f.suppressed, f.suppressionId, f.suppressionReason]),
       'id',
     );
     findings.forEach((f, i) => (f.id = findingIds[i].id));

@@ -8,15 +8,16 @@ export class SuppressionStoreService {
   /** Unexpired suppressions of the given rules (index on rule_id; only rules that fired travel). */
   async activeFor(manager: EntityManager, ruleIds: readonly string[], now: Date): Promise<SuppressionRule[]> {
     if (ruleIds.length === 0) return [];
-    const rows: Array<{ id: number; rule_id: string; skill_name: string | null; path: string | null; fingerprint: string | null; expires_at: Date | null }> =
+    const rows: Array<{ id: number; rule_id: string; reason: string; skill_name: string | null; path: string | null; fingerprint: string | null; expires_at: Date | null }> =
       await manager.query(
-        `SELECT id, rule_id, skill_name, path, fingerprint, expires_at FROM suppressions
+        `SELECT id, rule_id, reason, skill_name, path, fingerprint, expires_at FROM suppressions
          WHERE rule_id = ANY($1::varchar[]) AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
         [[...new Set(ruleIds)], now],
       );
     return rows.map((r) => ({
       id: r.id,
       ruleId: r.rule_id,
+      reason: r.reason,
       skillName: r.skill_name,
       path: r.path,
       fingerprint: r.fingerprint?.trim() ?? null,

@@ -8,8 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   value is a pure function of columns every row already has (rule_id, file, snippet, title and
  *   the scan's finding order), so reads compute it for such rows with the same code instead of
  *   this migration rewriting every finding under the start-up migration lock.
- * - `findings.suppressed` / `findings.suppression_id`: whether an active suppression matched when
- *   the scan was created. No foreign key: deleting a suppression never rewrites stored scans.
+ * - `findings.suppressed` / `suppression_id` / `suppression_reason`: the suppression that matched
+ *   when the scan was created, its reason copied (the SARIF justification). No foreign key:
+ *   deleting a suppression never rewrites stored scans, and their reports keep the reason.
  * - `scans.count_suppressed`: FindingCounts.suppressed (the other count_* columns and the
  *   dashboard's scan_stats leave suppressed findings out).
  * - `suppressions`: admin-defined, matched at scan creation.
@@ -24,7 +25,8 @@ export class FindingFingerprintsSuppressions1764000013000 implements MigrationIn
       ALTER TABLE findings
         ADD COLUMN fingerprint char(64),
         ADD COLUMN suppressed boolean NOT NULL DEFAULT false,
-        ADD COLUMN suppression_id integer`);
+        ADD COLUMN suppression_id integer,
+        ADD COLUMN suppression_reason text`);
     await q.query('ALTER TABLE scans ADD COLUMN count_suppressed integer NOT NULL DEFAULT 0');
     await q.query(`
       CREATE TABLE suppressions (
@@ -44,6 +46,6 @@ export class FindingFingerprintsSuppressions1764000013000 implements MigrationIn
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE suppressions');
     await q.query('ALTER TABLE scans DROP COLUMN count_suppressed');
-    await q.query('ALTER TABLE findings DROP COLUMN suppression_id, DROP COLUMN suppressed, DROP COLUMN fingerprint');
+    await q.query('ALTER TABLE findings DROP COLUMN suppression_reason, DROP COLUMN suppression_id, DROP COLUMN suppressed, DROP COLUMN fingerprint');
   }
 }

@@ -59,4 +59,8 @@ export class FindingEntity {
   /** The suppression that matched at creation (no foreign key: deleting it keeps the scan as stored). */
   @Column({ name: 'suppression_id', type: 'integer', nullable: true })
   suppressionId: number | null;
+
+  /** The matching suppression's reason, copied at creation (SARIF justification). */
+  @Column({ name: 'suppression_reason', type: 'text', nullable: true })
+  suppressionReason: string | null;
 }

@@ -4,8 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { evaluate } from '../../core/engine';
 import type { EngineCheckpoint, EngineFinding } from '../../core/engine/engine.types';
 import { buildReport, type AuditReport } from '../../core/report/audit-report';
+import { displayName } from '../../core/report/display-name';
 import { ingestSkill } from '../../core/ingest';
-import type { IngestedSkill, SkillFile } from '../../core/ingest/ingest.types';
+import type { IngestedSkill } from '../../core/ingest/ingest.types';
 import { AppError } from '../../common/errors/app-error';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { insertRows } from '../../infra/database/bulk-insert';
@@ -285,16 +286,4 @@ export class ScansService {
 /** Files in path order by UTF-16 code units (the fingerprint's order), the same on every database collation. */
 function byPath<T extends { path: string }>(files: T[]): T[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** The scan's display name: the given name, else the skill's frontmatter name, else the filename. */
-function displayName(input: CreateScanDto, files: readonly SkillFile[]): string {
-  const given = input.name?.trim();
-  if (given) return given;
-  const skillMd = files.find((f) => f.path === 'SKILL.md') ?? files.find((f) => f.path.endsWith('SKILL.md'));
-  const frontmatterName = skillMd?.content?.match(/^---\r?\n(?:.*\r?\n){0,50}?name:\s*["']?([^"'\r\n]{1,200})["']?\s*\r?\n/);
-  if (frontmatterName) return frontmatterName[1].trim();
-  const filename = input.filename?.trim();
-  if (filename) return filename.slice(0, 200);
-  return input.source === 'text' ? 'SKILL.md' : 'skill';
 }

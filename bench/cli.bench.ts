@@ -13,6 +13,12 @@ import { loadLabeledCorpus } from '../test/fixtures/skills/load-fixtures';
 import type { BenchRow } from './bench-row';
 
 const CLI = resolve(__dirname, '..', 'dist', 'cli', 'main.js');
+/**
+ * Preloaded into the CLI process: reports the process's CPU time (user + system, from process
+ * start) on exit. On this shared machine wall clock also measures other processes' load; CPU time
+ * is what the CLI itself costs.
+ */
+const CPU_HOOK = "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\ncpu-ms ${(u.user + u.system) / 1000}\\n`); });\n";
 const TARGET_BYTES = 50 * 1024;
 const RUNS = 9;
 
@@ -37,20 +43,24 @@ export async function runCliBench(): Promise<BenchRow[]> {
   try {
     const skill = join(root, 'skill');
     const bytes = writeSkill(skill);
+    const hook = join(root, 'cpu-hook.js');
+    writeFileSync(hook, CPU_HOOK);
     const walls: number[] = [];
+    const cpus: number[] = [];
     for (let r = 0; r < RUNS; r++) {
       const t0 = performance.now();
-      const run = spawnSync(process.execPath, [CLI, 'scan', skill, '--format', 'json', '--fail-on', 'block'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--require', hook, CLI, 'scan', skill, '--format', 'json', '--fail-on', 'block'], { encoding: 'utf8' });
       walls.push(performance.now() - t0);
       if (run.status === 2 || run.status === null) throw new Error(`CLI failed: ${run.stderr}`);
+      cpus.push(Number(/cpu-ms ([\d.]+)/.exec(run.stderr)?.[1] ?? NaN));
     }
-    walls.sort((a, b) => a - b);
-    const median = walls[Math.floor(walls.length / 2)];
-    const worst = walls[walls.length - 1];
+    const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const median = p50(walls);
     const name = `cli: skill-audit scan, local, ${(bytes / 1024).toFixed(0)} KB skill folder (start-up included)`;
     return [
       { name, metric: 'wall p50', value: Math.round(median), unit: 'ms', target: '< 1000', ok: median < 1000 },
-      { name, metric: `wall max of ${RUNS}`, value: Math.round(worst), unit: 'ms' },
+      { name, metric: `wall max of ${RUNS}`, value: Math.round(Math.max(...walls)), unit: 'ms' },
+      { name, metric: 'CPU time p50 (user+sys)', value: Math.round(p50(cpus)), unit: 'ms' },
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

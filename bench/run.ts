@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { BenchRow } from './bench-row';
 
 /** Modules the project is expected to have; one that is absent is reported as failed. */
-const EXPECTED_MODULES = ['engine.bench.ts', 'lineage.bench.ts', 'growth.bench.ts', 'queue.bench.ts', 'dashboard.bench.ts', 'api.bench.ts'];
+const EXPECTED_MODULES = ['engine.bench.ts', 'lineage.bench.ts', 'growth.bench.ts', 'queue.bench.ts', 'dashboard.bench.ts', 'api.bench.ts', 'cli.bench.ts'];
 
 /** The longest a single run…Bench function may take before it is reported as failed. */
 const BENCH_TIMEOUT_MS = 30 * 60_000;

@@ -17,6 +17,8 @@ import { PromptsModule } from './modules/prompts/prompts.module';
 import { ProvidersModule } from './modules/providers/providers.module';
 import { ProcessorsModule } from './queue/processors/processors.module';
 import { QueueModule } from './queue/queue.module';
+import { SarifModule } from './modules/sarif/sarif.module';
+import { SuppressionsModule } from './modules/suppressions/suppressions.module';
 
 @Module({ providers: [LoginThrottleStorage], exports: [LoginThrottleStorage] })
 class LoginThrottleStorageModule {}
@@ -45,7 +47,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [AppCoreModule.forRoot(config), LoginThrottlerModule, HealthModule, AuthModule, ScansModule, RulesModule, DashboardModule,
-        ScanDescriptionModule, ProvidersModule, PromptsModule, QueueModule.forRoot(config), ...(consumesJobs ? [ProcessorsModule] : [])],
+        ScanDescriptionModule, ProvidersModule, PromptsModule, SuppressionsModule, SarifModule, QueueModule.forRoot(config), ...(consumesJobs ? [ProcessorsModule] : [])],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ApiErrorFilter },

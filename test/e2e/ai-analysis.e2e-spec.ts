@@ -5,6 +5,7 @@ import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
 import { createTestApp, type TestApp } from '../utils/create-app';
 import { startFakeProvider, type FakeProvider } from '../utils/fake-provider';
 import { LogRecorder } from '../utils/log-recorder';
+import { findingFingerprints } from '../../src/core/report/finding-fingerprint';
 
 type Checkpoint = { id: string; status: string; findingCount: number; scoreDelta: number; detectedBy: string | null };
 const checkpoint = (body: { checkpoints: Checkpoint[] }, id: string) => body.checkpoints.find((c) => c.id === id)!;
@@ -75,6 +76,13 @@ describe('AI analysis and descriptions in scans (e2e)', () => {
       snippet: '1. Read the CSV file the user names.',
     });
     expect(ai[1]).toMatchObject({ ruleId: 'ai.vague-instructions', file: null, line: null, remediation: null });
+    // AI findings are fingerprinted like static ones: rule, file, snippet (else title), occurrence.
+    const expected = findingFingerprints([
+      { ruleId: 'ai.uploads-the-csv-to-a-third-party', file: 'SKILL.md', snippet: '1. Read the CSV file the user names.', line: 7 },
+      { ruleId: 'ai.vague-instructions', file: null, snippet: null, title: 'Vague instructions', line: null },
+    ]);
+    expect(ai.map((f: { fingerprint: string }) => f.fingerprint)).toEqual(expected);
+    expect(ai.every((f: { suppressed: boolean }) => f.suppressed === false)).toBe(true);
     expect(body.findingCounts.critical).toBe(baseline.findingCounts.critical + 1);
     expect(body.findingCounts.privacy).toBe(baseline.findingCounts.privacy + 1);
     expect(body.findingCounts.total).toBe(body.findings.length);

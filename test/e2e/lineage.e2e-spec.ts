@@ -250,7 +250,7 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
         zipScan({ 'SKILL.md': `iota ${tag}\nkeep\nnew line\n`, 'same.md': `iota same ${tag}\n`, 'added.md': `added ${tag}\n`, 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 2]) }),
       );
       const res = await t.http().get(`/api/scans/${cur.id}/compare/${prev.id}`).expect(200);
-      expect(Object.keys(res.body).sort()).toEqual(['current', 'files', 'previous']);
+      expect(Object.keys(res.body).sort()).toEqual(['current', 'files', 'findingChanges', 'previous']);
       expect(Object.keys(res.body.current).sort()).toEqual(SIDE_FIELDS);
       expect(res.body.current).toEqual({
         id: cur.id, name: cur.name, verdict: cur.verdict, riskScore: cur.riskScore, fileCount: 4, fingerprint: cur.fingerprint, createdAt: cur.createdAt,

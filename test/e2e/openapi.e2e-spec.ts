@@ -21,6 +21,8 @@ const SPEC_ENDPOINTS: Array<[Method, string]> = [
   ['get', '/api/providers'], ['post', '/api/providers'], ['patch', '/api/providers/{id}'], ['delete', '/api/providers/{id}'],
   ['post', '/api/providers/{id}/test'], ['post', '/api/providers/test-connection'], ['post', '/api/providers/list-models'],
   ['get', '/api/prompts'], ['patch', '/api/prompts/{id}'], ['get', '/api/rules'], ['patch', '/api/rules/{id}'],
+  // issue 13
+  ['get', '/api/scans/{id}/sarif'], ['get', '/api/suppressions'], ['post', '/api/suppressions'], ['delete', '/api/suppressions/{id}'],
 ];
 
 /** OpenAPI 3.0 schema → JSON Schema for ajv: `nullable` becomes a null alternative; objects are closed. */
@@ -166,6 +168,20 @@ describe('OpenAPI document (e2e)', () => {
     const rules = (await call('get', '/api/rules', '/api/rules', 200)).body;
     await call('patch', '/api/rules/{id}', `/api/rules/${rules[0].id}`, 200, { enabled: rules[0].enabled });
     await call('patch', '/api/rules/{id}', '/api/rules/987654', 404, { enabled: true });
+
+    const suppression = (await call('post', '/api/suppressions', '/api/suppressions', 201, {
+      ruleId: rules[0].ruleId, reason: 'Reviewed for the OpenAPI test.', path: 'scripts/**', expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })).body;
+    await call('post', '/api/suppressions', '/api/suppressions', 400, { ruleId: rules[0].ruleId, reason: 'short' });
+    await call('post', '/api/suppressions', '/api/suppressions', 401, { ruleId: rules[0].ruleId, reason: 'Reviewed for the OpenAPI test.' }, false);
+    await call('get', '/api/suppressions', '/api/suppressions', 200);
+    await call('get', '/api/suppressions', '/api/suppressions', 401, undefined, false);
+    await call('delete', '/api/suppressions/{id}', `/api/suppressions/${suppression.id}`, 204);
+    await call('delete', '/api/suppressions/{id}', `/api/suppressions/${suppression.id}`, 404);
+    await call('get', '/api/scans/{id}/sarif', '/api/scans/987654/sarif', 404);
+    const sarif = await t.http().get(`/api/scans/${second.id}/sarif`).expect(200);
+    expect(sarif.headers['content-type']).toMatch(/^application\/sarif\+json/);
+    expect(document.paths['/api/scans/{id}/sarif'].get.responses['200'].content['application/sarif+json']).toBeDefined();
 
     await call('delete', '/api/providers/{id}', `/api/providers/${provider.id}`, 204);
     await call('delete', '/api/scans/{id}', `/api/scans/${first.id}`, 204);

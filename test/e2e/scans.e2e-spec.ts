@@ -11,7 +11,7 @@ const SCAN_FIELDS = [
   'id', 'name', 'description', 'source', 'status', 'verdict', 'riskScore', 'fileCount', 'aiUsed', 'aiError',
   'findingCounts', 'fingerprint', 'relation', 'similarity', 'comparedScanId', 'hidden', 'createdAt',
 ].sort();
-const DETAIL_FIELDS = [...SCAN_FIELDS, 'files', 'findings', 'checkpoints', 'checkCount', 'comparedScan'].sort();
+const DETAIL_FIELDS = [...SCAN_FIELDS, 'files', 'findings', 'checkpoints', 'checkCount', 'comparedScan', 'findingDelta'].sort();
 
 describe('Scans (e2e)', () => {
   let t: TestApp;
@@ -64,7 +64,7 @@ describe('Scans (e2e)', () => {
     expect(['pass', 'review', 'block']).toContain(body.verdict);
     expect(body.riskScore).toBeGreaterThanOrEqual(0);
     expect(body.riskScore).toBeLessThanOrEqual(100);
-    expect(Object.keys(body.findingCounts).sort()).toEqual(['critical', 'high', 'info', 'low', 'medium', 'privacy', 'security', 'total']);
+    expect(Object.keys(body.findingCounts).sort()).toEqual(['critical', 'high', 'info', 'low', 'medium', 'privacy', 'security', 'suppressed', 'total']);
     expect(body.files).toEqual([
       {
         path: 'SKILL.md',
@@ -99,12 +99,16 @@ describe('Scans (e2e)', () => {
     expect(res.body.findings.length).toBeGreaterThan(0);
     const finding = res.body.findings[0];
     expect(Object.keys(finding).sort()).toEqual(
-      ['axis', 'description', 'detectedBy', 'file', 'id', 'line', 'remediation', 'ruleId', 'severity', 'snippet', 'title'].sort(),
+      ['axis', 'description', 'detectedBy', 'file', 'fingerprint', 'id', 'line', 'remediation', 'ruleId', 'severity', 'snippet', 'suppressed', 'suppressionId', 'title'].sort(),
     );
     expect(finding.file).toBe('SKILL.md');
     expect(Number.isInteger(finding.line)).toBe(true);
     expect(typeof finding.snippet).toBe('string');
     expect(finding.detectedBy).toBe('static');
+    expect(finding.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(res.body.findings.every((f: { suppressed: boolean; suppressionId: number | null }) => f.suppressed === false && f.suppressionId === null)).toBe(true);
+    expect(new Set(res.body.findings.map((f: { fingerprint: string }) => f.fingerprint)).size).toBe(res.body.findings.length);
+    expect(res.body.findingCounts.suppressed).toBe(0);
     expect(res.body.findingCounts.total).toBe(res.body.findings.length);
     expect(res.body.findingCounts.security + res.body.findingCounts.privacy).toBe(res.body.findingCounts.total);
   });

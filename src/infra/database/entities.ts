@@ -6,6 +6,7 @@ import { FindingEntity } from '../../modules/scans/entities/finding.entity';
 import { ScanCheckpointEntity } from '../../modules/scans/entities/scan-checkpoint.entity';
 import { ScanFileEntity } from '../../modules/scans/entities/scan-file.entity';
 import { ScanEntity } from '../../modules/scans/entities/scan.entity';
+import { SuppressionEntity } from '../../modules/suppressions/entities/suppression.entity';
 
 export const ENTITIES = [
   ScanEntity,
@@ -16,4 +17,5 @@ export const ENTITIES = [
   PromptEntity,
   AiProviderEntity,
   AdminUserEntity,
+  SuppressionEntity,
 ];

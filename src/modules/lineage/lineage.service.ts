@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { NotFound } from '../../core/errors';
 import { diffScans, type FileSide } from '../../core/lineage';
+import { findingChanges } from '../../core/report/finding-changes';
+import { findingViews, loadFindings } from '../scans/scan-findings';
 import { LineageRepository } from './lineage.repository';
 import { toComparisonSide, toLineageEntry, type ScanComparisonView, type ScanLineageEntryView } from './lineage.views';
 
@@ -30,10 +32,12 @@ export class LineageService {
       rows.filter((r) => r.scan_id === scanId).map((r) => ({ path: r.path, hash: r.hash, size: r.size, content: r.content }));
     const currentFiles = side(id);
     const previousFiles = side(otherId);
+    const [currentFindings, previousFindings] = await Promise.all([loadFindings(this.dataSource.manager, id), loadFindings(this.dataSource.manager, otherId)]);
     return {
       current: toComparisonSide(current),
       previous: toComparisonSide(previous),
       files: diffScans(currentFiles, previousFiles, { workBudget: perFileWork(currentFiles, previousFiles) }),
+      findingChanges: findingChanges(findingViews(currentFindings), findingViews(previousFindings)),
     };
   }
 

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { RELATION, VERDICT } from '../../common/openapi/enums';
 import type { DiffLine, DiffLineType, FileDiffStatus, ScanFileDiff } from '../../core/lineage';
+import type { FindingChanges } from '../../core/report/finding-changes';
+import { FindingView } from '../scans/scan.views';
 
 /**
  * Response shapes of the spec (ScanComparison, ScanComparisonSide, ScanLineageEntry), field for
@@ -40,11 +42,20 @@ export class ScanFileDiffView implements ScanFileDiff {
   @ApiProperty({ type: [DiffLineView], nullable: true }) lineDiff: DiffLineView[] | null;
 }
 
+@ApiSchema({ name: 'FindingChanges' })
+export class FindingChangesView implements FindingChanges<FindingView> {
+  @ApiProperty({ type: [FindingView], description: 'Findings of `id` whose fingerprint `otherId` lacks' }) added: FindingView[];
+  @ApiProperty({ type: [FindingView], description: 'Findings of `otherId` whose fingerprint `id` lacks' }) resolved: FindingView[];
+  @ApiProperty({ type: 'integer' }) unchangedCount: number;
+}
+
 @ApiSchema({ name: 'ScanComparison' })
 export class ScanComparisonView {
   @ApiProperty({ type: ScanComparisonSideView }) current: ScanComparisonSideView;
   @ApiProperty({ type: ScanComparisonSideView }) previous: ScanComparisonSideView;
   @ApiProperty({ type: [ScanFileDiffView] }) files: ScanFileDiffView[];
+  /** Findings matched by fingerprint: added = in `current` only, resolved = in `previous` only. */
+  @ApiProperty({ type: FindingChangesView }) findingChanges: FindingChangesView;
 }
 
 @ApiSchema({ name: 'ScanLineageEntry' })

@@ -7,7 +7,7 @@ import { ScanEntity } from './entities/scan.entity';
  * PostgreSQL text, exact to the microsecond, for keyset paging.
  */
 export const SCAN_ROW_COLUMNS = `id, name, description, source, status, verdict, risk_score, file_count, ai_used, ai_error,
-  count_critical, count_high, count_medium, count_low, count_info, count_security, count_privacy, count_total,
+  count_critical, count_high, count_medium, count_low, count_info, count_security, count_privacy, count_total, count_suppressed,
   fingerprint, relation, similarity, compared_scan_id, hidden, created_at, created_at::text AS cursor_ts`;
 
 export interface ScanRow {
@@ -29,6 +29,7 @@ export interface ScanRow {
   count_security: number;
   count_privacy: number;
   count_total: number;
+  count_suppressed: number;
   fingerprint: string;
   relation: ScanEntity['relation'];
   similarity: number | null;
@@ -59,6 +60,7 @@ export function scanFromRow(row: ScanRow): ScanEntity {
     countSecurity: row.count_security,
     countPrivacy: row.count_privacy,
     countTotal: row.count_total,
+    countSuppressed: row.count_suppressed,
     fingerprint: row.fingerprint,
     relation: row.relation,
     similarity: row.similarity,

@@ -31,6 +31,7 @@ export const SCANS: TableColumns = {
     ['count_security', 'int'],
     ['count_privacy', 'int'],
     ['count_total', 'int'],
+    ['count_suppressed', 'int'],
     ['fingerprint', 'char(64)'],
     ['relation', 'varchar'],
     ['similarity', 'int'],
@@ -61,7 +62,7 @@ export interface NewScan {
   aiUsed: boolean;
   aiError: string | null;
   language: string;
-  counts: { critical: number; high: number; medium: number; low: number; info: number; security: number; privacy: number; total: number };
+  counts: { critical: number; high: number; medium: number; low: number; info: number; security: number; privacy: number; total: number; suppressed?: number };
   fingerprint: string;
   relation: ScanEntity['relation'];
   similarity: number | null;
@@ -73,7 +74,7 @@ export function scanRow(s: NewScan): unknown[] {
   const c = s.counts;
   return [
     s.name, s.description, s.source, 'completed', s.verdict, s.riskScore, s.fileCount, s.aiUsed, s.aiError, s.language,
-    c.critical, c.high, c.medium, c.low, c.info, c.security, c.privacy, c.total,
+    c.critical, c.high, c.medium, c.low, c.info, c.security, c.privacy, c.total, c.suppressed ?? 0,
     s.fingerprint, s.relation, s.similarity, s.comparedScanId,
   ];
 }

@@ -19,6 +19,8 @@ export class FindingCountsView {
   @ApiProperty({ type: 'integer' }) security: number;
   @ApiProperty({ type: 'integer' }) privacy: number;
   @ApiProperty({ type: 'integer' }) total: number;
+  @ApiProperty({ type: 'integer', description: 'Listed findings an active suppression matched at creation; left out of every other count, the verdict and the score' })
+  suppressed: number;
 }
 
 @ApiSchema({ name: 'Scan' })
@@ -66,6 +68,10 @@ export class FindingView {
   @ApiProperty({ type: 'integer', nullable: true }) line: number | null;
   @ApiProperty({ type: String, nullable: true }) snippet: string | null;
   @ApiProperty({ enum: DETECTED_BY }) detectedBy: 'static' | 'ai';
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of rule id, file, normalised matched text and occurrence index; stable when lines move' })
+  fingerprint: string;
+  @ApiProperty({ description: 'An active suppression matched when the scan was created' }) suppressed: boolean;
+  @ApiProperty({ type: 'integer', nullable: true }) suppressionId: number | null;
 }
 
 @ApiSchema({ name: 'ScanCheckpoint' })
@@ -91,12 +97,21 @@ export class ComparedScanView {
 }
 
 @ApiSchema({ name: 'ScanDetail' })
+@ApiSchema({ name: 'FindingDelta' })
+export class FindingDeltaView {
+  @ApiProperty({ type: 'integer' }) added: number;
+  @ApiProperty({ type: 'integer' }) resolved: number;
+}
+
+@ApiSchema({ name: 'ScanDetail' })
 export class ScanDetailView extends ScanView {
   @ApiProperty({ type: [ScanFileView] }) files: ScanFileView[];
   @ApiProperty({ type: [FindingView] }) findings: FindingView[];
   @ApiProperty({ type: [ScanCheckpointView] }) checkpoints: ScanCheckpointView[];
   @ApiProperty({ type: 'integer', description: 'How often a skill with exactly this fingerprint was scanned' }) checkCount: number;
   @ApiProperty({ type: ComparedScanView, nullable: true }) comparedScan: ComparedScanView | null;
+  @ApiProperty({ type: FindingDeltaView, nullable: true, description: 'For a `modified` scan: findings added and resolved against the compared scan, matched by fingerprint; null otherwise' })
+  findingDelta: FindingDeltaView | null;
 }
 
 export function toScanView(scan: ScanEntity): ScanView {
@@ -120,6 +135,7 @@ export function toScanView(scan: ScanEntity): ScanView {
       security: scan.countSecurity,
       privacy: scan.countPrivacy,
       total: scan.countTotal,
+      suppressed: scan.countSuppressed,
     },
     fingerprint: scan.fingerprint.trim(),
     relation: scan.relation,
@@ -142,7 +158,8 @@ export function toScanFileView(file: ScanFileEntity): ScanFileView {
   };
 }
 
-export function toFindingView(finding: FindingEntity): FindingView {
+/** `fingerprint` is the stored one, or (rows from before fingerprints existed) the one computed for the scan's findings. */
+export function toFindingView(finding: FindingEntity, fingerprint = finding.fingerprint ?? ''): FindingView {
   return {
     id: finding.id,
     ruleId: finding.ruleId,
@@ -155,6 +172,9 @@ export function toFindingView(finding: FindingEntity): FindingView {
     line: finding.line,
     snippet: finding.snippet,
     detectedBy: finding.detectedBy,
+    fingerprint: fingerprint.trim(),
+    suppressed: finding.suppressed,
+    suppressionId: finding.suppressionId,
   };
 }
 

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { evaluate, scoreReport } from '../../core/engine';
-import type { EngineCheckpoint, EngineFinding, EngineResult } from '../../core/engine/engine.types';
+import { evaluate } from '../../core/engine';
+import type { EngineCheckpoint, EngineFinding } from '../../core/engine/engine.types';
+import { buildReport, type AuditReport } from '../../core/report/audit-report';
+import { displayName } from '../../core/report/display-name';
 import { ingestSkill } from '../../core/ingest';
-import type { IngestedSkill, SkillFile } from '../../core/ingest/ingest.types';
+import type { IngestedSkill } from '../../core/ingest/ingest.types';
 import { NotFound } from '../../core/errors';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { insertRows } from '../../infra/database/bulk-insert';
@@ -13,17 +15,18 @@ import { ScanAnalysisService } from '../analysis/scan-analysis.service';
 import { ScanClassifierService } from '../lineage/scan-classifier.service';
 import { RuleSettingsService } from '../rules/rule-settings.service';
 import { RuleTextsService } from '../rules/rule-texts.service';
+import { SuppressionStoreService } from '../suppressions/suppression-store.service';
 import type { CreateScanDto } from './dto/create-scan.dto';
 import { FindingEntity } from './entities/finding.entity';
 import { ScanCheckpointEntity } from './entities/scan-checkpoint.entity';
 import { ScanFileEntity } from './entities/scan-file.entity';
 import { ScanEntity } from './entities/scan.entity';
 import { ScanRepository, scanFileRow } from './scan.repository';
+import { findingDeltaOf, findingViews, loadFindings } from './scan-findings';
 import { SCAN_ROW_COLUMNS, scanFromRow, type ScanRow } from './scan-rows';
 import {
   toCheckpointView,
   toComparedScanView,
-  toFindingView,
   toScanFileView,
   toScanView,
   type ScanDetailView,
@@ -48,6 +51,7 @@ export class ScansService {
     private readonly ruleTexts: RuleTextsService,
     private readonly analysis: ScanAnalysisService,
     private readonly classifier: ScanClassifierService,
+    private readonly suppressions: SuppressionStoreService,
   ) {}
 
   /** POST /scans: ingest → static engine → AI steps → classify + store in one transaction. */
@@ -57,10 +61,11 @@ export class ScansService {
     const staticResult = evaluate(skill.files, settings);
     const name = displayName(input, skill.files);
     const analysis = await this.analysis.analyze({ skillName: name, language, files: skill.files, useAi: input.useAi });
-    const report = scoreReport(
-      [...staticResult.findings, ...analysis.aiFindings],
-      [...staticResult.checkpoints, ...analysis.checkpoints],
-    );
+    const findings = [...staticResult.findings, ...analysis.aiFindings];
+    // Suppressions active now apply to this scan only; stored scans are never rewritten.
+    const now = new Date();
+    const suppressions = await this.suppressions.activeFor(this.dataSource.manager, findings.map((f) => f.ruleId), now);
+    const report = buildReport(findings, [...staticResult.checkpoints, ...analysis.checkpoints], { skillName: name, suppressions, now });
 
     const created = await this.classifier.classifyAndStore(skill.fingerprint, skill.files, (manager, classification) =>
       this.insertScan(manager, {
@@ -73,7 +78,7 @@ export class ScansService {
         aiError: analysis.aiError,
         description: analysis.description,
         ...classification,
-      }),
+      }).then(async (stored) => ({ ...stored, findingDelta: await findingDeltaOf(manager, stored.scan, report.findings) })),
     );
     // The response is built from what was just written (the same view functions as GET
     // /scans/{id}, no second read). checkCount is as of this scan's creation (counted under the
@@ -82,18 +87,12 @@ export class ScansService {
     return {
       ...toScanView(stored.scan),
       files: stored.files.map(toScanFileView),
-      findings: stored.findings.map(toFindingView),
+      findings: findingViews(stored.findings),
       checkpoints: stored.checkpoints.map(toCheckpointView),
       checkCount: created.checkCount,
       comparedScan: created.compared ? toComparedScanView(created.compared) : null,
+      findingDelta: stored.findingDelta,
     };
-  }
-
-  /** Every scan visible to the viewer, newest first, as one array (GET /scans streams listBatches instead). */
-  async list(viewer: Viewer): Promise<ScanView[]> {
-    const scans: ScanView[] = [];
-    for await (const batch of this.listBatches(viewer)) for (const scan of batch) scans.push(scan);
-    return scans;
   }
 
   /**
@@ -129,7 +128,7 @@ export class ScansService {
     const manager = this.dataSource.manager;
     const [files, findings, checkpoints, checkCountRows, compared] = await Promise.all([
       manager.find(ScanFileEntity, { where: { scanId: id } }).then(byPath),
-      manager.find(FindingEntity, { where: { scanId: id }, order: { id: 'ASC' } }),
+      loadFindings(manager, id),
       manager.find(ScanCheckpointEntity, { where: { scanId: id }, order: { position: 'ASC' } }),
       manager.query('SELECT count(*)::int AS count FROM scans WHERE fingerprint = $1', [scan.fingerprint]),
       scan.comparedScanId === null
@@ -139,13 +138,15 @@ export class ScansService {
             select: { id: true, name: true, verdict: true, riskScore: true, createdAt: true },
           }),
     ]);
+    const findingList = findingViews(findings);
     return {
       ...toScanView(scan),
       files: files.map(toScanFileView),
-      findings: findings.map(toFindingView),
+      findings: findingList,
       checkpoints: checkpoints.map(toCheckpointView),
       checkCount: (checkCountRows as Array<{ count: number }>)[0].count,
       comparedScan: compared ? toComparedScanView(compared) : null,
+      findingDelta: await findingDeltaOf(manager, scan, findingList),
     };
   }
 
@@ -191,7 +192,7 @@ export class ScansService {
       source: CreateScanDto['source'];
       language: Language;
       skill: IngestedSkill;
-      report: EngineResult;
+      report: AuditReport;
       aiUsed: boolean;
       aiError: string | null;
       description: string | null;
@@ -229,14 +230,17 @@ export class ScansService {
       return Object.assign(new FindingEntity(), {
         scanId: id, ruleId: f.ruleId, axis: f.axis, severity: f.severity, category: f.category, title: texts.title,
         description: texts.description, remediation: texts.remediation, file: f.file, line: f.line, snippet: f.snippet, detectedBy: f.detectedBy,
+        fingerprint: f.fingerprint, suppressed: f.suppressed, suppressionId: f.suppressionId, suppressionReason: f.suppressionReason,
       } satisfies Partial<FindingEntity>);
     });
     // Multi-row INSERT … RETURNING answers in VALUES order: the ids follow the findings.
     const findingIds = await insertRows<{ id: number }>(
       manager,
       'findings',
-      ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by'],
-      findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy]),
+      ['scan_id', 'rule_id', 'axis', 'severity', 'category', 'title', 'description', 'remediation', 'file', 'line', 'snippet', 'detected_by',
+        'fingerprint', 'suppressed', 'suppression_id', 'suppression_reason'],
+      findings.map((f) => [id, f.ruleId, f.axis, f.severity, f.category, f.title, f.description, f.remediation, f.file, f.line, f.snippet, f.detectedBy,
+        f.fingerprint, f.suppressed, f.suppressionId, f.suppressionReason]),
       'id',
     );
     findings.forEach((f, i) => (f.id = findingIds[i].id));
@@ -265,16 +269,4 @@ export class ScansService {
 /** Files in path order by UTF-16 code units (the fingerprint's order), the same on every database collation. */
 function byPath<T extends { path: string }>(files: T[]): T[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** The scan's display name: the given name, else the skill's frontmatter name, else the filename. */
-function displayName(input: CreateScanDto, files: readonly SkillFile[]): string {
-  const given = input.name?.trim();
-  if (given) return given;
-  const skillMd = files.find((f) => f.path === 'SKILL.md') ?? files.find((f) => f.path.endsWith('SKILL.md'));
-  const frontmatterName = skillMd?.content?.match(/^---\r?\n(?:.*\r?\n){0,50}?name:\s*["']?([^"'\r\n]{1,200})["']?\s*\r?\n/);
-  if (frontmatterName) return frontmatterName[1].trim();
-  const filename = input.filename?.trim();
-  if (filename) return filename.slice(0, 200);
-  return input.source === 'text' ? 'SKILL.md' : 'skill';
 }

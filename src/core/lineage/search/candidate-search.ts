@@ -880,10 +880,3 @@ export function searchCompared(
 ): Promise<SearchResult> {
   return new Search(current, store, limits, stats).run();
 }
-
-/** Math.min over an array of any length (a spread of 130 000 values overflows the call stack). */
-function minOf(values: readonly number[]): number {
-  let min = Infinity;
-  for (const v of values) if (v < min) min = v;
-  return min;
-}

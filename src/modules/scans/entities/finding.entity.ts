@@ -48,4 +48,19 @@ export class FindingEntity {
 
   @Column({ name: 'detected_by', type: 'varchar', length: 8 })
   detectedBy: 'static' | 'ai';
+
+  /** See src/core/report/finding-fingerprint.ts; null on rows written before it existed (computed on read). */
+  @Column({ type: 'char', length: 64, nullable: true })
+  fingerprint: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  suppressed: boolean;
+
+  /** The suppression that matched at creation (no foreign key: deleting it keeps the scan as stored). */
+  @Column({ name: 'suppression_id', type: 'integer', nullable: true })
+  suppressionId: number | null;
+
+  /** The matching suppression's reason, copied at creation (SARIF justification). */
+  @Column({ name: 'suppression_reason', type: 'text', nullable: true })
+  suppressionReason: string | null;
 }

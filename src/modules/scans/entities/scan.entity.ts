@@ -62,6 +62,8 @@ export class ScanEntity {
   countPrivacy: number;
   @Column({ name: 'count_total', type: 'integer', default: 0 })
   countTotal: number;
+  @Column({ name: 'count_suppressed', type: 'integer', default: 0 })
+  countSuppressed: number;
 
   @Column({ type: 'char', length: 64 })
   fingerprint: string;

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/**
+ * `skill-audit` (package.json `bin`): audits skills from CI or a terminal, locally (the static
+ * engine in-process) or against a running service (--server). See runCli for the contract.
+ */
+import { PACKAGE_VERSION } from '../infra/package-version';
+import { runCli } from './run';
+
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, version: PACKAGE_VERSION }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`skill-audit: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -9,6 +9,7 @@ import { requestLanguage } from './infra/i18n/request-language';
 import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
+import { consoleStatic } from './modules/console/console-static';
 import { setupSwagger } from './common/openapi/swagger.setup';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 
@@ -35,7 +36,9 @@ export function configureApiApp(app: NestExpressApplication): void {
   applySecurityMiddleware(app, config);
   app.useBodyParser('json', { limit: config.limits.maxBodyBytes });
   app.set('x-powered-by', false);
-  // Nest only routes under /api; anything outside it still gets the {error} body.
+  // The review console (built bundle) under /console/, deep links included (src/modules/console).
+  app.use(consoleStatic());
+  // Nest only routes under /api; anything else outside it still gets the {error} body.
   const i18n: I18nService<Record<string, unknown>> = app.get(I18nService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();

@@ -392,7 +392,12 @@ function RuleRow({ rule }: { rule: Rule }) {
 function Suppressions() {
   const { t, api, lang } = useApp();
   const list = useAsync((signal) => api.get<Suppression[]>('/suppressions', signal), [api]);
-  const [form, setForm] = useState({ ruleId: '', reason: '', skillName: '', path: '', expiresAt: '' });
+  const empty = { ruleId: '', reason: '', skillName: '', path: '', fingerprint: '', expiresAt: '' };
+  // The detail page's "Suppress…" link passes the finding's rule, skill name, path and fingerprint.
+  const [form, setForm] = useState(() => {
+    const query = new URLSearchParams(location.search);
+    return { ...empty, ruleId: query.get('ruleId') ?? '', skillName: query.get('skillName') ?? '', path: query.get('path') ?? '', fingerprint: query.get('fingerprint') ?? '' };
+  });
   const action = useAction();
   const set = (key: keyof typeof form) => (e: Event) => setForm({ ...form, [key]: (e.currentTarget as HTMLInputElement).value });
   if (list.error instanceof ApiError && list.error.status === 404) return <p data-testid="no-suppressions">{t('suppressionsMissing')}</p>;
@@ -408,13 +413,14 @@ function Suppressions() {
             reason: form.reason,
             skillName: form.skillName || null,
             path: form.path || null,
+            fingerprint: form.fingerprint || null,
             expiresAt: form.expiresAt ? new Date(form.expiresAt).toISOString() : null,
           };
           void action.run(
             () => api.post<Suppression>('/suppressions', body),
             (s) => {
               list.reload();
-              setForm({ ruleId: '', reason: '', skillName: '', path: '', expiresAt: '' });
+              setForm(empty);
               return `${t('saved')} #${s.id}`;
             },
           );
@@ -435,6 +441,10 @@ function Suppressions() {
         <label>
           {t('pathGlob')}
           <input value={form.path} onInput={set('path')} />
+        </label>
+        <label>
+          {t('fingerprint')}
+          <input value={form.fingerprint} onInput={set('fingerprint')} pattern="[0-9a-f]{64}" />
         </label>
         <label>
           {t('expiresAt')}
@@ -490,6 +500,8 @@ function Moderation() {
   const [verdict, setVerdict] = useState<Scan['verdict'] | ''>('');
   const [name, setName] = useState('');
   const [changed, setChanged] = useState<Map<number, Scan | null>>(new Map());
+  // Deleting takes a second click on the same row.
+  const [confirmId, setConfirmId] = useState<number | null>(null);
   const action = useAction();
   const rows = useMemo(
     () => filterScans(stream.rows, verdict, name).flatMap((s) => (changed.has(s.id) ? (changed.get(s.id) ? [changed.get(s.id)!] : []) : [s])),
@@ -517,9 +529,24 @@ function Moderation() {
             <button type="button" onClick={() => action.run(() => api.patch<Scan>(`/scans/${s.id}`, { hidden: !s.hidden }), (u) => void record(s.id, u))}>
               {s.hidden ? t('unhide') : t('hide')} <span class="sr-only">#{s.id}</span>
             </button>
-            <button type="button" class="danger" onClick={() => action.run(() => api.delete(`/scans/${s.id}`), () => (record(s.id, null), t('deleted', { id: s.id })))}>
-              {t('delete')} <span class="sr-only">#{s.id}</span>
-            </button>
+            {confirmId !== s.id ? (
+              <button type="button" class="danger" onClick={() => setConfirmId(s.id)}>
+                {t('delete')} <span class="sr-only">#{s.id}</span>
+              </button>
+            ) : (
+              <span class="buttons">
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => action.run(() => api.delete(`/scans/${s.id}`), () => (record(s.id, null), setConfirmId(null), t('deleted', { id: s.id })))}
+                >
+                  {t('confirm')} <span class="sr-only">{t('confirmDelete', { id: s.id })}</span>
+                </button>
+                <button type="button" onClick={() => setConfirmId(null)}>
+                  {t('cancel')}
+                </button>
+              </span>
+            )}
           </div>
         )}
       />

@@ -251,7 +251,15 @@ function Findings({ scan }: { scan: ScanDetail }) {
             </h3>
             <ul class="findings">
               {g.findings.map((f) => (
-                <FindingItem key={f.id} finding={f} />
+                <FindingItem key={f.id} finding={f}>
+                  {me.isAdmin && f.fingerprint && (
+                    <p>
+                      <a href={href(`/admin/suppressions?${new URLSearchParams({ ruleId: f.ruleId, skillName: scan.name, fingerprint: f.fingerprint })}`)}>
+                        {t('suppressThis')} <span class="sr-only">{f.title}</span>
+                      </a>
+                    </p>
+                  )}
+                </FindingItem>
               ))}
             </ul>
             {g.file && <FileContent file={g.file} findings={g.findings} />}

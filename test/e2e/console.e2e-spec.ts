@@ -53,6 +53,8 @@ describe('review console in Chromium (e2e)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     cookie = await adminCookie(t);
+    // Suites share one database: start from no scans, so the list's figures are this suite's.
+    await t.app.get(DataSource).query('TRUNCATE scans RESTART IDENTITY CASCADE');
     const files1 = { 'SKILL.md': SKILL_V1, 'scripts/fetch.sh': SCRIPT_V1, 'assets/logo.png': LOGO };
     const files2 = { 'SKILL.md': SKILL_V2, 'scripts/fetch.sh': SCRIPT_V2, 'assets/logo.png': LOGO, 'README.md': '# Weather helper\n' };
     v1 = (await t.http().post('/api/scans').set('Accept-Language', 'en').send(zipScan(files1, { name: 'weather-helper 1.0' })).expect(201)).body.id;
@@ -63,9 +65,11 @@ describe('review console in Chromium (e2e)', () => {
   }, 240_000);
 
   afterAll(async () => {
-    // Later suites share the database: leave no provider and no scans behind.
+    // Later suites share the database: leave neither this suite's provider nor scans behind.
     if (t) {
-      for (const p of (await t.http().get('/api/providers').set('Cookie', cookie)).body ?? []) await t.http().delete(`/api/providers/${p.id}`).set('Cookie', cookie);
+      for (const p of (await t.http().get('/api/providers').set('Cookie', cookie)).body ?? []) {
+        if (p.baseUrl === fake.baseUrl) await t.http().delete(`/api/providers/${p.id}`).set('Cookie', cookie);
+      }
       await t.app.get(DataSource).query('TRUNCATE scans RESTART IDENTITY CASCADE');
     }
     await browser?.close();
@@ -209,7 +213,7 @@ describe('review console in Chromium (e2e)', () => {
     const row = page.locator('tbody tr', { hasText: 'Fake provider' });
     await row.getByRole('button', { name: /^Enable/ }).click();
     await row.getByRole('button', { name: /^Disable/ }).waitFor();
-    const providers = (await t.http().get('/api/providers').set('Cookie', cookie).expect(200)).body;
+    const providers = (await t.http().get('/api/providers').set('Cookie', cookie).expect(200)).body.filter((p: any) => p.baseUrl === fake.baseUrl);
     expect(providers).toEqual([expect.objectContaining({ name: 'Fake provider', baseUrl: fake.baseUrl, model: 'model-a', enabled: true, hasToken: true })]);
     await screenshot('providers');
     await expectNoSeriousAxe();

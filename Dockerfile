@@ -3,13 +3,15 @@
 
 ARG NODE_IMAGE=node:20.20-bookworm-slim
 
-# --- build: all dependencies, compile TypeScript to dist/ ------------------------------------
+# --- build: all dependencies, compile TypeScript + the console bundle to dist/ ------------------------------------
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json nest-cli.json ./
 COPY src ./src
+# The review console (Vite) builds into dist/console, which the API serves under /console/.
+COPY console ./console
 RUN npm run build
 
 # --- prod-deps: runtime dependencies only ----------------------------------------------------

@@ -21,7 +21,7 @@ module.exports = {
   cacheDirectory: '<rootDir>/.jest-cache',
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts', '<rootDir>/console/src/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

@@ -11,6 +11,7 @@ import { HTTP_LOGGER } from './infra/logging/logging.module';
 import { requestIdMiddleware } from './infra/logging/request-id';
 import { ApiModule } from './api.module';
 import { jsonDepthExceeds, JsonTooDeepError, MAX_JSON_DEPTH } from './common/http/json-depth';
+import { consoleStatic } from './modules/console/console-static';
 import { setupSwagger } from './common/openapi/swagger.setup';
 import { APP_CONFIG, type AppConfig } from './infra/config/app-config';
 import { SESSION_SECRET_FILE, withFirstRunSessionSecret } from './infra/config/first-run';
@@ -46,7 +47,9 @@ export function configureApiApp(app: NestExpressApplication): void {
   const jsonOptions = { limit: config.limits.maxBodyBytes, verify: rejectDeepJson };
   app.useBodyParser('json', jsonOptions as NestExpressBodyParserOptionsFor<'json'>);
   app.set('x-powered-by', false);
-  // Nest only routes under /api; anything outside it still gets the {error} body.
+  // The review console (built bundle) under /console/, deep links included (src/modules/console).
+  app.use(consoleStatic());
+  // Nest only routes under /api; anything else outside it still gets the {error} body.
   const i18n: I18nService<Record<string, unknown>> = app.get(I18nService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();

@@ -96,7 +96,6 @@ export class ComparedScanView {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
-@ApiSchema({ name: 'ScanDetail' })
 @ApiSchema({ name: 'FindingDelta' })
 export class FindingDeltaView {
   @ApiProperty({ type: 'integer' }) added: number;

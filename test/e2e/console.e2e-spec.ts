@@ -122,6 +122,7 @@ describe('review console in Chromium (e2e)', () => {
     const detail = (await t.http().get(`/api/scans/${v2}`).expect(200)).body;
     await page.locator('.vlist li a', { hasText: 'weather-helper 1.1' }).click();
     await page.waitForURL(`${base}/console/scans/${v2}`);
+    await page.locator('.checkpoints li').nth(detail.checkpoints.length - 1).waitFor();
     await expect(heading().textContent()).resolves.toContain('weather-helper 1.1');
     expect(await page.getByTestId('risk-score').textContent()).toBe(String(detail.riskScore));
     expect(await page.locator('.summary .badge').first().textContent()).toBe({ pass: 'Pass', review: 'Review', block: 'Block' }[detail.verdict as string]);
@@ -151,6 +152,8 @@ describe('review console in Chromium (e2e)', () => {
     const cmp = (await t.http().get(`/api/scans/${v2}/compare/${v1}`).expect(200)).body;
     await page.getByRole('link', { name: 'What changed' }).click();
     await page.waitForURL(`${base}/console/scans/${v2}/compare/${v1}`);
+    // The route changes before the comparison answers: wait for its file list to render.
+    await page.locator('ul.file-status li').nth(cmp.files.length - 1).waitFor();
     await expect(heading().textContent()).resolves.toBe(`Compare scan #${v2} with #${v1}`);
     const h2 = await page.locator('main h2').allTextContents();
     expect(h2.indexOf('Finding changes')).toBeLessThan(h2.indexOf('File changes'));
@@ -177,6 +180,8 @@ describe('review console in Chromium (e2e)', () => {
     await page.getByRole('link', { name: 'Version lineage' }).click();
     await page.waitForURL(`${base}/console/scans/${v2}/lineage`);
     const steps = page.locator('ol.timeline > li');
+    // The route changes before the lineage request answers: wait for the timeline to render.
+    await steps.nth(lineage.length - 1).waitFor();
     expect(await steps.count()).toBe(lineage.length);
     const newest = lineage[0];
     expect(newest.id).toBe(v2);

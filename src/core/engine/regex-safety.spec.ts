@@ -3,9 +3,6 @@ import { ALL_REGEXES, evaluate, RULE_CATALOG } from './index';
 import { PATTERN_RULES } from './rules';
 import type { SkillFile } from '../ingest/ingest.types';
 
-// The pure-JS backend of recheck works offline and needs no native binary.
-process.env.RECHECK_BACKEND = 'pure';
-
 describe('regex safety', () => {
   it('collects every engine regex (rules, normalisation, analyzers)', () => {
     expect(ALL_REGEXES.length).toBeGreaterThan(300);

@@ -48,14 +48,14 @@ describe('searchCompared', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), (seed, count) =>
         checkSequence(smallCatalogue(seed, count), TIGHT),
       ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
+      { numRuns: 60 },
     );
   });
 
   it('equals the brute force with the production limits', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(smallCatalogue(seed, 40), DEFAULT_SEARCH_LIMITS)),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },
+      { numRuns: 40 },
     );
   });
 
@@ -64,14 +64,14 @@ describe('searchCompared', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), (seed, count) =>
         checkSequence(smallCatalogue(seed, count, { boilerplate: true }), TIGHT),
       ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
+      { numRuns: 60 },
     );
   });
 
   it('equals the brute force on boilerplate-heavy catalogues with the production limits', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(smallCatalogue(seed, 60, { boilerplate: true }), DEFAULT_SEARCH_LIMITS)),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
+      { numRuns: 30 },
     );
   });
 

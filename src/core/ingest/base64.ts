@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { DomainError, type DomainErrorCode } from '../errors';
+import { DomainError, LimitExceeded, type DomainErrorCode } from '../errors';
 
 /**
  * Strict base64 (RFC 4648 §4, standard alphabet) validation and decoding.
@@ -57,7 +57,7 @@ export function decodeBase64Strict(
 ): Buffer {
   const length = base64DecodedLength(input);
   if (maxBytes !== undefined && length > maxBytes) {
-    throw new DomainError(tooLargeCode, { limit: maxBytes });
+    throw new LimitExceeded(tooLargeCode, { limit: maxBytes });
   }
   const bytes = Buffer.from(input, 'base64');
   if (bytes.length !== length) throw new DomainError('ingest.invalidBase64');

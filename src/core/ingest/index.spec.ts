@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { LimitExceeded } from '../errors';
 import { fingerprintOf } from '../lineage/fingerprint';
 import { DEFAULT_INGEST_LIMITS, ingestSkill, type IngestInput } from './index';
 import { buildZip, type BuilderEntry } from '../../../test/support/zip-builder';
@@ -61,6 +62,9 @@ describe('ingestSkill — text', () => {
     const limits = { ...DEFAULT_INGEST_LIMITS, maxEntryBytes: 4 };
     expect(ingestSkill({ source: 'text', text: 'abcd' }, limits).files).toHaveLength(1);
     expectCode(() => ingestSkill({ source: 'text', text: 'abcdé' }, limits), 'ingest.textTooLarge');
+    // Limits are their own kind of domain error (mapped once, in the HTTP filter).
+    expect(() => ingestSkill({ source: 'text', text: 'abcdé' }, limits)).toThrow(LimitExceeded);
+    expect(() => ingestSkill({ source: 'text', text: '' }, limits)).not.toThrow(LimitExceeded);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { DomainError } from '../errors';
+import { DomainError, LimitExceeded } from '../errors';
 import { fingerprintOf } from '../lineage/fingerprint';
 import { decodeBase64Strict } from './base64';
 import { buildSkillFile } from './classify';
@@ -51,7 +51,7 @@ function ingestText(text: unknown, limits: IngestLimits): SkillFile {
   if (text.trim() === '') throw new DomainError('ingest.emptyText');
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > limits.maxEntryBytes) {
-    throw new DomainError('ingest.textTooLarge', { limit: limits.maxEntryBytes });
+    throw new LimitExceeded('ingest.textTooLarge', { limit: limits.maxEntryBytes });
   }
   return buildSkillFile(DEFAULT_SKILL_PATH, bytes, text);
 }

@@ -1,5 +1,5 @@
 import type { Buffer } from 'node:buffer';
-import { DomainError } from '../errors';
+import { DomainError, LimitExceeded } from '../errors';
 
 /**
  * Strict structural check of a ZIP archive, run before anything is inflated, so that the files
@@ -113,12 +113,12 @@ export function walkZipStructure(buf: Buffer, maxEntries: number): ZipRecord[] {
   if (eocd + EOCD_SIZE + commentLength !== buf.length) throw ambiguous();
   // Prepended data or a gap before the EOCD: readers re-base offsets differently.
   if (cdOffset + cdSize !== eocd) throw ambiguous();
-  if (declared > maxEntries) throw new DomainError('ingest.tooManyEntries', { limit: maxEntries });
+  if (declared > maxEntries) throw new LimitExceeded('ingest.tooManyEntries', { limit: maxEntries });
 
   const records: ZipRecord[] = [];
   let p = cdOffset;
   while (p < eocd) {
-    if (records.length === maxEntries) throw new DomainError('ingest.tooManyEntries', { limit: maxEntries });
+    if (records.length === maxEntries) throw new LimitExceeded('ingest.tooManyEntries', { limit: maxEntries });
     if (p + CENTRAL_SIZE > eocd || buf.readUInt32LE(p) !== CENTRAL_SIG) throw new DomainError('ingest.notZip');
     const nameLength = buf.readUInt16LE(p + 28);
     const extraLength = buf.readUInt16LE(p + 30);

@@ -1,7 +1,7 @@
 import type { Buffer } from 'node:buffer';
 import { crc32, inflateRawSync } from 'node:zlib';
 import AdmZip from 'adm-zip';
-import { DomainError } from '../errors';
+import { DomainError, LimitExceeded } from '../errors';
 import type { IngestLimits } from './ingest.types';
 import { assertUniquePaths, isOsJunk, normaliseEntryPath, stripCommonRoot } from './paths';
 import { walkZipStructure } from './zip-structure';
@@ -146,7 +146,7 @@ function extractEntry(entry: AdmZip.IZipEntry, path: string, limits: IngestLimit
   // Tightest budget wins; on ties the order above (entry, total, ratio) names the error.
   let [cap, code, limit] = budgets[0];
   for (const [b, c, l] of budgets) if (b < cap) [cap, code, limit] = [b, c, l];
-  const overLimit = () => new DomainError(code, { path, limit });
+  const overLimit = () => new LimitExceeded(code, { path, limit });
 
   let data: Buffer;
   if (method === STORED) {

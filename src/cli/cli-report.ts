@@ -1,7 +1,7 @@
 import type { Axis, DetectedBy, Severity, Verdict } from '../core/engine/engine.types';
 import type { ReportCounts } from '../core/report/audit-report';
 
-export interface ReportFinding {
+export interface CliFinding {
   ruleId: string;
   axis: Axis;
   severity: Severity;
@@ -24,7 +24,7 @@ export interface CliReport {
   verdict: Verdict;
   riskScore: number;
   findingCounts: ReportCounts;
-  findings: ReportFinding[];
+  findings: CliFinding[];
   /** What `--format json` prints: the local report, or the server's ScanDetail as received. */
   json: unknown;
   /** The SARIF log of this scan (the server's GET /scans/{id}/sarif in server mode). */

@@ -8,7 +8,7 @@ import { displayName } from '../core/report/display-name';
 import { toSarif } from '../core/report/sarif';
 import type { CliTexts } from './cli-texts';
 import type { CliScanInput } from './skill-input';
-import type { CliReport, ReportFinding } from './cli-report';
+import type { CliReport, CliFinding } from './cli-report';
 
 /**
  * A scan without server, database or network: the service's own ingestion, static engine (catalog
@@ -20,7 +20,7 @@ export function scanLocally(input: CliScanInput, limits: IngestLimits, texts: Cl
   const engine = evaluate(skill.files);
   const name = displayName(input, skill.files);
   const report = buildReport(engine.findings, engine.checkpoints, { skillName: name });
-  const findings: ReportFinding[] = report.findings.map((f) => {
+  const findings: CliFinding[] = report.findings.map((f) => {
     const t = f.texts ?? texts.rule(f.ruleId);
     return {
       ruleId: f.ruleId, axis: f.axis, severity: f.severity, category: f.category, title: t.title, description: t.description,

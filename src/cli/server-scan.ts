@@ -1,5 +1,5 @@
 import type { CliLanguage } from './cli-texts';
-import type { CliReport, ReportFinding } from './cli-report';
+import type { CliReport, CliFinding } from './cli-report';
 import type { CliScanInput } from './skill-input';
 
 /** A server's non-2xx answer or an unreachable server; `message` is one line for stderr. */
@@ -48,7 +48,7 @@ export async function scanOnServer(input: CliScanInput, server: string, useAi: b
     verdict: CliReport['verdict'];
     riskScore: number;
     findingCounts: CliReport['findingCounts'];
-    findings: Array<Omit<ReportFinding, 'category'>>;
+    findings: Array<Omit<CliFinding, 'category'>>;
   };
   return {
     name: detail.name,

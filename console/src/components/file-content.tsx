@@ -1,6 +1,8 @@
+import { memo } from 'preact/compat';
 import { useMemo, useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { SEVERITIES, type Finding, type ScanFile, type Severity } from '../types';
+import { useRowWindow } from './windowed';
 
 /** Lines shown around each finding line while a long file is collapsed. */
 const CONTEXT = 5;
@@ -50,28 +52,33 @@ export function FileContent({ file, findings }: { file: ScanFile; findings: read
   const lines = useMemo(() => (file.content ?? '').split('\n'), [file.content]);
   const hits = useMemo(() => hitsByLine(findings), [findings]);
   const [whole, setWhole] = useState(lines.length <= SHOW_WHOLE || hits.size === 0);
+  const shown = useMemo(() => visibleLines(lines.length, hits.keys(), whole), [lines, hits, whole]);
+  const rows = useRowWindow(shown.length);
   if (!file.hasContent || file.content === null || file.content === undefined) {
     return <p class="binary">{t('binaryFile', { size: file.size, hash: file.hash.slice(0, 16) + '…' })}</p>;
   }
-  const shown = visibleLines(lines.length, hits.keys(), whole);
+  const showAll = t('showAllLines', { count: lines.length });
   return (
-    <div class="code" role="region" aria-label={t('fileContent', { path: file.path })} tabIndex={0}>
-      {shown.map((i, k) =>
+    <div class="code" role="region" aria-label={t('fileContent', { path: file.path })} tabIndex={0} onScroll={rows.onScroll}>
+      {rows.padTop > 0 && <div aria-hidden="true" style={{ height: `${rows.padTop}px` }} />}
+      {shown.slice(rows.first, rows.last).map((i, k) =>
         i === 'gap' ? (
-          <div class="gap" key={`gap-${k}`}>
+          <div class="gap ln" key={`gap-${rows.first + k}`}>
             <button type="button" class="link" onClick={() => setWhole(true)}>
-              {t('showAllLines', { count: lines.length })}
+              {showAll}
             </button>
           </div>
         ) : (
           <Line key={i} n={i + 1} text={lines[i]} hit={hits.get(i + 1)} />
         ),
       )}
+      {rows.padBottom > 0 && <div aria-hidden="true" style={{ height: `${rows.padBottom}px` }} />}
     </div>
   );
 }
 
-function Line({ n, text, hit }: { n: number; text: string; hit: Hit | undefined }) {
+/** One line; memoised, so a re-render of the file (a filter change, a scroll) skips unchanged lines. */
+const Line = memo(function Line({ n, text, hit }: { n: number; text: string; hit: Hit | undefined }) {
   const { t } = useApp();
   if (!hit)
     return (
@@ -87,4 +94,4 @@ function Line({ n, text, hit }: { n: number; text: string; hit: Hit | undefined 
       <span class="hit-label">{t(`severity.${hit.severity}`)}</span>
     </div>
   );
-}
+});

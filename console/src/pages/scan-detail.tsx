@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { memo } from 'preact/compat';
 import { useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { useApp } from '../app-context';
@@ -268,12 +269,7 @@ function Findings({ scan }: { scan: ScanDetail }) {
           g.file &&
           !severity &&
           !axis && (
-            <details class="file-group" key={g.path}>
-              <summary>
-                {g.path} <span class="muted">({g.file.kind}, {g.file.size} B)</span>
-              </summary>
-              <FileContent file={g.file} findings={[]} />
-            </details>
+            <CollapsedFile key={g.path} file={g.file} />
           )
         ),
       )}
@@ -298,7 +294,23 @@ function Findings({ scan }: { scan: ScanDetail }) {
   );
 }
 
-export function FindingItem({ finding: f, children }: { finding: Finding; children?: ComponentChildren }) {
+const NO_FINDINGS: readonly Finding[] = [];
+
+/** A file without findings, closed; its content is rendered only once it is opened (a 200 KB skill has many lines nobody reads). */
+function CollapsedFile({ file }: { file: ScanFile }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="file-group" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>
+        {file.path} <span class="muted">({file.kind}, {file.size} B)</span>
+      </summary>
+      {open && <FileContent file={file} findings={NO_FINDINGS} />}
+    </details>
+  );
+}
+
+/** One finding; memoised, so a filter change does not re-render the findings that stay. */
+export const FindingItem = memo(function FindingItem({ finding: f, children }: { finding: Finding; children?: ComponentChildren }) {
   const { t } = useApp();
   return (
     <li class={`finding sev-border-${f.severity}`}>
@@ -323,4 +335,4 @@ export function FindingItem({ finding: f, children }: { finding: Finding; childr
       {children}
     </li>
   );
-}
+});

@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { queuePrefix } from '../factories/provider.factory';
+import { sideBySideRows } from '../../console/src/diff-rows';
+import { evaluate } from '../../src/core/engine';
+import { providerInput, queuePrefix } from '../factories/provider.factory';
 import { textScan, zipScan } from '../factories/scan-input.factory';
 import { ADMIN_ENV, adminCookie } from '../utils/admin-session';
-import { ensureConsoleBuilt, launchConsoleBrowser, screenshotDir, seriousAxeViolations, type ConsoleBrowser } from '../utils/console-browser';
+import { reviewSkill } from '../support/review-skill';
+import { ensureConsoleBuilt, launchConsoleBrowser, measureDetail, screenshotDir, seriousAxeViolations, type ConsoleBrowser } from '../utils/console-browser';
 import { createTestApp, type TestApp } from '../utils/create-app';
 import { startFakeProvider, type FakeProvider } from '../utils/fake-provider';
 
@@ -39,9 +42,17 @@ describe('review console in Chromium (e2e)', () => {
   let cookie: string;
   let v1: number;
   let v2: number;
+  let suppressionId: number;
+  let suppressedRule: string;
   const shots = screenshotDir();
 
   const screenshot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`), type: 'png' });
+  /** The whole page in one image: a viewport as tall as the page, so off-screen findings (content-visibility: auto) are painted too. */
+  const screenshotWholePage = async (name: string) => {
+    for (let i = 0; i < 2; i++) await page.setViewportSize({ width: 1280, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await screenshot(name);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
   const expectNoSeriousAxe = async () => expect(await seriousAxeViolations(page)).toEqual([]);
   const heading = () => page.locator('h1');
 
@@ -58,7 +69,21 @@ describe('review console in Chromium (e2e)', () => {
     const files1 = { 'SKILL.md': SKILL_V1, 'scripts/fetch.sh': SCRIPT_V1, 'assets/logo.png': LOGO };
     const files2 = { 'SKILL.md': SKILL_V2, 'scripts/fetch.sh': SCRIPT_V2, 'assets/logo.png': LOGO, 'README.md': '# Weather helper\n' };
     v1 = (await t.http().post('/api/scans').set('Accept-Language', 'en').send(zipScan(files1, { name: 'weather-helper 1.0' })).expect(201)).body.id;
-    v2 = (await t.http().post('/api/scans').set('Accept-Language', 'en').send(zipScan(files2, { name: 'weather-helper 1.1' })).expect(201)).body.id;
+    // v2 has a suppressed finding (a rule of its script, suppressed for this skill name before the
+    // scan) and AI findings (the loopback fake provider, enabled only for this one scan).
+    const scriptHit = evaluate([{ path: 'scripts/fetch.sh', content: SCRIPT_V2, size: SCRIPT_V2.length } as any]).findings.find((f) => f.file === 'scripts/fetch.sh');
+    suppressedRule = scriptHit!.ruleId;
+    suppressionId = (
+      await t
+        .http()
+        .post('/api/suppressions')
+        .set('Cookie', cookie)
+        .send({ ruleId: suppressedRule, skillName: 'weather-helper 1.1', path: 'scripts/fetch.sh', reason: 'The script is reviewed; the upload goes to our own collector.' })
+        .expect(201)
+    ).body.id;
+    const provider = (await t.http().post('/api/providers').set('Cookie', cookie).send(providerInput(fake.baseUrl, { name: 'AI for v2' })).expect(201)).body;
+    v2 = (await t.http().post('/api/scans').set('Accept-Language', 'en').send(zipScan(files2, { name: 'weather-helper 1.1', useAi: true })).expect(201)).body.id;
+    await t.http().delete(`/api/providers/${provider.id}`).set('Cookie', cookie).expect(204);
     await t.http().post('/api/scans').send(textScan('# Notes\nSummarise the notes the user pastes.\n', { name: 'notes-summary' })).expect(201);
     browser = await launchConsoleBrowser();
     page = browser.page;
@@ -70,6 +95,7 @@ describe('review console in Chromium (e2e)', () => {
       for (const p of (await t.http().get('/api/providers').set('Cookie', cookie)).body ?? []) {
         if (p.baseUrl === fake.baseUrl) await t.http().delete(`/api/providers/${p.id}`).set('Cookie', cookie);
       }
+      if (suppressionId) await t.http().delete(`/api/suppressions/${suppressionId}`).set('Cookie', cookie);
       await t.app.get(DataSource).query('TRUNCATE scans RESTART IDENTITY CASCADE');
     }
     await browser?.close();
@@ -143,8 +169,17 @@ describe('review console in Chromium (e2e)', () => {
     expect(new Set(badges)).toEqual(new Set([severity[0].toUpperCase() + severity.slice(1)]));
     await page.getByLabel('Severity').selectOption('');
     expect(await page.locator(`a[href="/console/scans/${v2}/compare/${v1}"]`).count()).toBe(1);
+    // AI findings are marked; the suppressed finding is shown apart (reasons are for admins; others see its number).
+    const aiCount = detail.findings.filter((f: any) => f.detectedBy === 'ai' && !f.suppressed).length;
+    expect(aiCount).toBeGreaterThan(0);
+    expect(await page.locator('ul.findings .finding-head .badge.ai').count()).toBe(aiCount);
+    const suppressed = detail.findings.filter((f: any) => f.suppressed);
+    expect(suppressed.map((f: any) => [f.ruleId, f.suppressionId])).toEqual([[suppressedRule, suppressionId]]);
+    const suppressedSection = page.locator('section.suppressed');
+    await expect(suppressedSection.locator('h2').textContent()).resolves.toBe('Suppressed findings (1)');
+    await expect(suppressedSection.locator('li.finding').textContent()).resolves.toContain(`#${suppressionId}`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot('detail');
+    await screenshotWholePage('detail');
     await expectNoSeriousAxe();
   });
 
@@ -173,6 +208,29 @@ describe('review console in Chromium (e2e)', () => {
     expect(await diffRegion.locator('.ln.d-add code').allTextContents()).toEqual(skillDiff.filter((l: any) => l.type === 'add').map((l: any) => l.text));
     await screenshot('compare');
     await expectNoSeriousAxe();
+
+    // Side by side, chosen with the keyboard: a table, previous | current, removed lines facing added ones.
+    await page.getByRole('radio', { name: 'Unified' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const table = page.getByRole('table', { name: 'Side-by-side diff of SKILL.md' });
+    await table.waitFor();
+    expect(await page.getByRole('radio', { name: 'Side by side' }).isChecked()).toBe(true);
+    const expected = sideBySideRows(skillDiff);
+    const bodyRows = table.locator('tbody tr:not(.pad)');
+    expect(await bodyRows.count()).toBe(expected.length);
+    const addedRow = expected.findIndex((r) => r.current?.type === 'add');
+    const addedCell = bodyRows.nth(addedRow).locator('td').nth(3);
+    // Colour is not the only carrier: a visible + and a word for screen readers.
+    expect(await addedCell.textContent()).toBe(`+added ${expected[addedRow].current!.text}`);
+    expect(await addedCell.getAttribute('class')).toBe('d-add');
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Line (Previous)', 'Previous', 'Line (Current)', 'Current']);
+    await screenshot('compare-side-by-side');
+    await expectNoSeriousAxe();
+    // The choice holds for the browser session.
+    await page.reload();
+    await page.getByRole('table', { name: 'Side-by-side diff of SKILL.md' }).waitFor();
+    await page.getByRole('radio', { name: 'Unified' }).check();
+    await page.getByRole('region', { name: 'Line diff of SKILL.md' }).waitFor();
   });
 
   it('lineage: a timeline with relation and similarity per step', async () => {
@@ -280,6 +338,62 @@ describe('review console in Chromium (e2e)', () => {
     await screenshot('moderation');
     await expectNoSeriousAxe();
   });
+
+  it('a 200 KB skill with 200+ findings: every finding listed, the filter answers, long files and diffs windowed', async () => {
+    const big = reviewSkill();
+    expect(big.bytes).toBeGreaterThan(190_000);
+    const edited = Object.fromEntries(Object.entries(big.files).map(([path, text]) => [path, text.replace(/Keep the column names/g, 'Keep the column titles')]));
+    const scan = async (files: Record<string, string>, name: string) => (await t.http().post('/api/scans').send(zipScan(files, { name })).expect(201)).body.id as number;
+    const id = await scan(big.files, 'big-review-skill 1.0');
+    const id2 = await scan(edited, 'big-review-skill 1.1');
+    try {
+      const detail = (await t.http().get(`/api/scans/${id}`).expect(200)).body;
+      const active = detail.findings.filter((f: any) => !f.suppressed);
+      expect(active.length).toBeGreaterThanOrEqual(200);
+      const bySeverity = new Map<string, number>();
+      for (const f of active) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
+      const [severity, findingsAfter] = [...bySeverity].filter(([, n]) => n < active.length).sort((a, b) => a[1] - b[1])[0];
+
+      // Time to interactive is measured (and logged; bench/console.bench.ts reports it), not asserted.
+      const runs = [];
+      for (let run = 0; run < 3; run++) runs.push(await measureDetail(page, `${base}/console/scans/${id}?lang=en`, { findings: active.length, severity, findingsAfter }));
+      console.log(`console detail, ${big.bytes} B, ${active.length} findings: ${runs.map((r) => `findings ${r.findingsRenderedMs} ms, interactive ${r.interactiveMs} ms (filter ${r.filterMs} ms)`).join('; ')}`);
+
+      // The measurement left the filter on one severity: only that severity is listed.
+      const label = severity[0].toUpperCase() + severity.slice(1);
+      expect(new Set(await page.locator('ul.findings .finding-head .badge:first-child').allTextContents())).toEqual(new Set([label]));
+      await page.getByLabel('Severity').selectOption('');
+      await page.locator('main li.finding').nth(active.length - 1).waitFor();
+      expect(await page.locator('main li.finding').count()).toBe(active.length);
+      // Long files are windowed: each code view holds a few dozen lines, and scrolling reaches the last finding line.
+      const skillFindingLines = active.filter((f: any) => f.file === 'SKILL.md' && f.line).map((f: any) => f.line as number);
+      const skillView = page.getByRole('region', { name: 'Content of SKILL.md' });
+      expect(await skillView.locator('.ln').count()).toBeLessThan(120);
+      await skillView.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await skillView.locator('.ln.hit .gutter', { hasText: new RegExp(`^${Math.max(...skillFindingLines)}$`) }).waitFor();
+      await expectNoSeriousAxe();
+
+      // The diff of the new version: windowed in both views, the side-by-side table keeps its true row count.
+      const cmp = (await t.http().get(`/api/scans/${id2}/compare/${id}`).expect(200)).body;
+      const skillDiff = cmp.files.find((f: any) => f.path === 'SKILL.md').lineDiff;
+      await page.goto(`${base}/console/scans/${id2}/compare/${id}?lang=en`);
+      const unified = page.getByRole('region', { name: 'Line diff of SKILL.md' });
+      await unified.locator('.ln').first().waitFor();
+      expect(await unified.locator('.ln').count()).toBeLessThan(120);
+      await page.getByRole('radio', { name: 'Side by side' }).check();
+      const table = page.getByRole('table', { name: 'Side-by-side diff of SKILL.md' });
+      const rows = sideBySideRows(skillDiff);
+      expect(rows.length).toBeGreaterThan(150); // more than a code view renders at once
+      expect(await table.getAttribute('aria-rowcount')).toBe(String(rows.length + 1));
+      expect(await table.locator('tbody tr:not(.pad)').count()).toBeLessThan(120);
+      await page.getByRole('region', { name: 'Side-by-side diff of SKILL.md' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await table.locator(`tr[aria-rowindex="${rows.length + 1}"]`).waitFor();
+      await expectNoSeriousAxe();
+      await page.getByRole('radio', { name: 'Unified' }).check();
+    } finally {
+      for (const scanId of [id2, id]) await t.http().delete(`/api/scans/${scanId}`).set('Cookie', cookie).expect(204);
+    }
+  }, 240_000);
 
   it.each([
     ['de', 'Übersicht', 'Scan nicht gefunden.'],

@@ -97,3 +97,53 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 export function screenshotDir(): string {
   return process.env.CONSOLE_SCREENSHOTS ? join(ROOT, process.env.CONSOLE_SCREENSHOTS) : mkdtempSync(join(tmpdir(), 'console-shots-'));
 }
+
+export interface DetailTiming {
+  /** ms from navigation start until every finding of the scan is in the DOM */
+  findingsRenderedMs: number;
+  /** ms from navigation start until a severity filter change is rendered (and a frame has passed) */
+  interactiveMs: number;
+  /** ms from the filter change to its rendered answer */
+  filterMs: number;
+  /** ms from navigation start until the scan's JSON (GET /api/scans/{id}) had arrived */
+  scanLoadedMs: number;
+}
+
+/**
+ * Opens a scan's detail page and measures, in the page (performance.now(), whose origin is the
+ * navigation start): when all `findings` findings are rendered, and when a change of the
+ * severity filter to `severity` has been answered (`findingsAfter` findings shown, next frame).
+ * Benchmarks report these figures; tests only use the page state they leave behind.
+ */
+export async function measureDetail(page: Page, url: string, expected: { findings: number; severity: string; findingsAfter: number }): Promise<DetailTiming> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(async ({ findings, severity, findingsAfter }) => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const count = () => document.querySelectorAll('main li.finding').length;
+    const deadline = performance.now() + 60_000;
+    const until = async (done: () => boolean, step: number) => {
+      while (!done()) {
+        if (performance.now() > deadline) throw new Error(`detail page: ${count()} findings rendered, condition not reached`);
+        await sleep(step);
+      }
+    };
+    await until(() => count() >= findings, 5);
+    const findingsRenderedMs = performance.now();
+    const select = document.querySelector<HTMLSelectElement>('.filters select');
+    if (!select) throw new Error('detail page: no severity filter');
+    const changed = performance.now();
+    select.value = severity;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => count() === findingsAfter, 0);
+    await nextFrame();
+    const interactiveMs = performance.now();
+    const scanRequest = performance.getEntriesByType('resource').find((e) => /\/api\/scans\/\d+$/.test(e.name)) as PerformanceResourceTiming | undefined;
+    return {
+      findingsRenderedMs: Math.round(findingsRenderedMs),
+      interactiveMs: Math.round(interactiveMs),
+      filterMs: Math.round(interactiveMs - changed),
+      scanLoadedMs: Math.round(scanRequest?.responseEnd ?? -1),
+    };
+  }, expected);
+}

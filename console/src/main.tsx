@@ -13,11 +13,12 @@ import { LineagePage } from './pages/lineage';
 import { AdminPage } from './pages/admin';
 import './styles.css';
 
+const SIGNED_OUT: AuthMe = { authenticated: false, isAdmin: false, email: null };
 const LANG_NAMES: Record<Lang, string> = { de: 'Deutsch', en: 'English', es: 'Español' };
 
 function App() {
   const [lang, setLang] = useState<Lang>(initialLang);
-  const [me, setMe] = useState<AuthMe>({ authenticated: false, isAdmin: false });
+  const [me, setMe] = useState<AuthMe>(SIGNED_OUT);
   const path = useLocation();
   const route = parseRoute(path);
   const api = useMemo(() => new Api(lang), [lang]);
@@ -25,7 +26,7 @@ function App() {
     try {
       setMe(await api.get<AuthMe>('/me'));
     } catch {
-      setMe({ authenticated: false, isAdmin: false });
+      setMe(SIGNED_OUT);
     }
   }, [api]);
   useEffect(() => {

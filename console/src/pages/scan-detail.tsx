@@ -80,7 +80,7 @@ function ScanReport({ scan, onChanged }: { scan: ScanDetail; onChanged: () => vo
         )}
       </dl>
       {scan.aiError && <p class="warning">{t('aiError', { error: scan.aiError })}</p>}
-      {scan.findingDelta && <p data-testid="finding-delta">{t('findingDelta', scan.findingDelta)}</p>}
+      {scan.findingDelta && <p data-testid="finding-delta">{t('findingDelta', { added: scan.findingDelta.added, resolved: scan.findingDelta.resolved })}</p>}
       <p class="links">
         {scan.comparedScanId !== null && (
           <a href={href(`/scans/${scan.id}/compare/${scan.comparedScanId}`)} class="button-link">

@@ -19,7 +19,18 @@ import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscat
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
 import { ruleById } from './analyzers/rule-lookup';
-import { DECLARED_PURPOSE_DELTA, declaredPurposeRules, isPatternCatalogueLine, PATTERN_CATALOGUE_DELTA } from './analyzers/purpose';
+import {
+  DECLARED_PURPOSE_DELTA,
+  declaredPurposeRules,
+  isOwnInstallerLine,
+  isOwnServiceLine,
+  isPatternCatalogueLine,
+  OWN_INSTALLER_RULES,
+  OWN_SERVICE_DELTA,
+  OWN_SERVICE_RULES,
+  PATTERN_CATALOGUE_DELTA,
+  skillIdentity,
+} from './analyzers/purpose';
 
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
@@ -177,6 +188,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
 
   // A capability that is the skill's declared purpose weighs less as a finding (not in combinations).
   const declared = declaredPurposeRules(frontmatter);
+  const identity = skillIdentity(frontmatter);
   /** Severity each finding has for the combinations (before the declared-purpose reduction). */
   const comboSeverity = new Map<EngineFinding, Severity>();
 
@@ -203,10 +215,14 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       hit = { ...hit, delta: hit.delta + PATTERN_CATALOGUE_DELTA };
     }
     const full = effectiveSeverity(def, hit, settings);
+    let weighed = declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
+    // The skill's own vendor installer / own service (see purpose.ts): a finding, not a block.
+    if (OWN_INSTALLER_RULES.has(h.ruleId) && sevRank(weighed) > sevRank('medium') && isOwnInstallerLine(h.snippet, identity)) weighed = 'medium';
+    else if (OWN_SERVICE_RULES.has(h.ruleId) && !declared.has(h.ruleId) && isOwnServiceLine(h.snippet, identity)) weighed = shiftSeverity(weighed, OWN_SERVICE_DELTA);
     const finding: EngineFinding = {
       ruleId: h.ruleId,
       axis: meta.axis,
-      severity: declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full,
+      severity: weighed,
       category: meta.category,
       file: h.file,
       line: h.line,

@@ -12,6 +12,7 @@ const KNOWN_INSTALLER = rx(
 );
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
+const LAUNCHD_REMOVAL = rx('persist:launchd-removal', String.raw`^\s{0,6}(?:[$#>-]\s{1,3})?(?:sudo\s{1,3})?(?:launchctl\s{1,3}(?:bootout|unload|remove|disable)|rm)\s(?:[^\n;|&]|>&){0,200}(?:\|\|\s{0,3}true\s{0,3})?$`, 'i');
 const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
 ]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
 /** The match with up to 300 characters either side (validators stay linear on a very long line). */
@@ -52,6 +53,15 @@ function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return 'high';
   return true;
 }
+
+/** The match stands inside a printed string that is not piped or written on. */
+function isPrintedHint(info: PatternMatchInfo): boolean {
+  if (!PRINTED_TEXT.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) return false;
+  const rest = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 200);
+  const close = rest.search(/["']/);
+  return close >= 0 && !PASSED_ON.test(rest.slice(close + 1));
+}
+const PRINTED_TEXT = rx('privesc:printed-text', String.raw`\b(?:echo|printf|print|console\.(?:log|error|warn)|Write-(?:Host|Output|Err\w{0,4}))\s{0,3}\(?\s{0,3}(?:-[a-z]{1,3}\s{1,3})?f?["'][^"'\n]{0,80}$`, 'i');
 
 /** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
 const FREE_HOST_IN_URL = rx('rce:free-host-in-url', String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com)/`, 'i');
@@ -405,6 +415,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['launchagents', 'launchdaemons', 'launchctl', 'login item', 'loginitems'],
     patterns: [r`Library/Launch(?:Agents|Daemons)\b|\blaunchctl\s{1,3}(?:load|bootstrap|submit|enable)\b|\bLoginItems\b|login${S}item`],
+    // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence.
+    validate: (info) => !LAUNCHD_REMOVAL.test(info.line),
   }),
   pattern({
     id: 'persist-windows-autostart',
@@ -600,7 +612,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     ctx: { fenced: -1, prose: -1, 'inline-code': -1, quoted: -2 },
     keywords: ['sudo'],
     patterns: [r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3}|\s)sudo\s{1,3}(?:-[A-Za-z]{1,3}\s{1,3}){0,3}[a-z/]`, r`\becho\s{1,3}["']?[^\n|]{1,60}\|\s{0,3}sudo\s{1,3}-S\b`],
-    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : true),
+    // `echo "  Linux: sudo apt-get install pandoc"`: an install hint printed for the user (unless piped on).
+    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : isPrintedHint(info) ? false : true),
   }),
   pattern({
     id: 'privesc-permissions',

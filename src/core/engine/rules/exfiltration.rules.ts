@@ -57,6 +57,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'code',
     keywords: ['nslookup', 'dig', 'host', 'drill', 'resolve-dnsname', 'gethostbyname', 'getaddrinfo', 'dns.'],
+    // `MODE=host bash -c …`, `--network host`: the word is a value there, not the lookup command.
+    validate: (info) => !/(?:=|--?[\w-]{1,30}[\s=])\s{0,2}["']?$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine)),
     patterns: [
       r`\b(?:nslookup|dig|host|drill|Resolve-DnsName)${S}[^\n|;]{0,40}?\$(?:\(|\{|[A-Za-z_])[^\n]{0,80}\.[a-z0-9-]{1,63}\.[a-z]{2,10}`,
       r`\b(?:nslookup|dig|host|drill)${S}[^\n|;]{0,40}?\$\((?:whoami|hostname|cat|id|base64|xxd)`,
@@ -178,7 +180,13 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     severity: 'medium',
     nature: 'code',
     // `| Env | Default |` (a table header) and `\.(env|secret)$` (a regex alternation) are not the env command.
-    validate: (info) => !(/^\s{0,40}\|/.test(info.line.slice(0, 41)) || /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))),
+    // `get|set|link` / `(get|set|curate)`: words joined by bare pipes are an alternation list (prose or a regex), not a shell pipe.
+    validate: (info) =>
+      !(
+        /^\s{0,40}\|/.test(info.line.slice(0, 41)) ||
+        /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1)) ||
+        /\w[|(](?:printenv|env|set)\|[\w)]/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))
+      ),
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
       r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,

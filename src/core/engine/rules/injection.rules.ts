@@ -31,6 +31,10 @@ const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quie
 /** Verbs whose "silent" use is about output noise (run quietly, no narration), not hiding a data flow. */
 const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|access|log|save|store|add|include|append|replace|sync)$`, 'i');
 
+/** A determiner, preposition or proper noun before the verb makes it a noun ("the upload", "before sync", "the UiPath install"). */
+const NOUN_LEAD = rx('injection:noun-lead', String.raw`\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ee]ach|[Ee]very|[Aa]ny|its|their|your|our|[Bb]efore|[Aa]fter|[Dd]uring|per|on|for|of|[A-Z][a-z]{1,20}[A-Z]\w{0,20})\s{1,3}$`);
+/** Modal, negation or bracket between verb and adverb: the adverb belongs to another clause. */
+const CLAUSE_BREAK = rx('injection:clause-break', String.raw`\b(?:will|would|can|could|may|might|don't|do${S}not|never|not)\b|[()]`, 'i');
 const PASSIVE_BEFORE = rx('injection:passive-before', String.raw`\b(?:is|are|be|was|were|been|being|gets?|got|fails?|failed|failing|faults?|breaks?|errors?)\s{1,3}(?:silently|quietly)$`, 'i');
 const VERB_AFTER = rx(
   'injection:verb-after',
@@ -57,6 +61,10 @@ function silentActionCheck(info: PatternMatchInfo): boolean | 'low' {
   }
   // "<verb> … silently": the adverb must close the instruction, not modify a verb of its own
   // ("the upload silently clobbers", "is silently skipped", "fails silently").
+  // The verb used as a noun ("before upload", "the UiPath install") or a clause break between verb
+  // and adverb ("upload will accept silently", "(don't invent names silently)", "folder), silently").
+  if (NOUN_LEAD.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine))) return false;
+  if (CLAUSE_BREAK.test(m.slice(m.search(/\s/)))) return false;
   if (PASSIVE_BEFORE.test(info.line.slice(Math.max(0, info.startInLine + m.length - 30), info.startInLine + m.length))) return false;
   if (VERB_AFTER.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 30))) return false;
   const verb = m.split(/\s+/)[0] ?? '';
@@ -331,7 +339,7 @@ export const INJECTION_RULES: PatternRule[] = [
       r`\b(?:hinweis|nachricht|anweisung)${S}(?:an|fur)${S}(?:den|die|alle)${S}(?:(?:sicherheits|ki)-?)?(?:scanner|prufer|auditor|analysator)\w{0,2}\b`,
       r`\b(?:nota|mensaje|aviso|instrucciones?)${S}(?:para|al|a${S}los)${S}(?:el${S})?(?:escaner|auditor|analizador|clasificador)(?:es)?\b`,
       r`\b(?:this|it|any${S}(?:finding|alert|match))${S}(?:is|was|would${S}be)${S}(?:a${S})?(?:known${S})?false[- ]positive`,
-      r`\b(?:security${S}|ai${S}|automated${S}|llm${S}|static${S})?(?:scanners?|reviewers?|auditors?|analy[sz]ers?|classifiers?|moderators?|security${S}tools?)\b[,:]?${S}(?:please${S})?(?:ignore|skip|disregard|do${S}not${S}flag|don't${S}flag|should${S}not${S}flag|must${S}not${S}flag|whitelist|allowlist|approve|pass)\b`,
+      r`\b(?:security${S}|ai${S}|automated${S}|llm${S}|static${S})?(?:scanners?|reviewers?|auditors?|analy[sz]ers?|classifiers?|moderators?|security${S}tools?)\b[,:]?${S}(?:please${S})?(?:ignore|skip|disregard|do${S}not${S}flag|don't${S}flag|should${S}not${S}flag|must${S}not${S}flag|whitelist|allowlist|approve|pass${S}(?:this|it|the|these|all|any|every)\b)\b`,
       r`\b(?:scan|audit|security${S}review|analysis|security${S}check)${S}(?:is${S})?(?:complete|completed|passed|finished)[:.,;-]{0,2}\s{0,3}(?:no|zero|0)${S}(?:issues|threats|vulnerabilities|findings|problems|risks)`,
       r`\b(?:approved|pre-?approved|vetted|whitelisted|certified)${S}(?:corporate|company|internal|enterprise|security)${S}(?:standard|tool|skill|policy|component)`,
       r`\b(?:pre-?approved|vetted|reviewed${S}and${S}approved|signed${S}off)${S}by${S}(?:the${S}|our${S})?(?:security|infosec|compliance|it|appsec)${S}team`,

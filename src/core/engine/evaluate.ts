@@ -189,6 +189,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   // A capability that is the skill's declared purpose weighs less as a finding (not in combinations).
   const declared = declaredPurposeRules(frontmatter);
   const identity = skillIdentity(frontmatter);
+  /** Documentation files: where a vendor's install command is read by a person, not run by a hook or script. */
+  const markdownPaths = new Set(texts.filter((t) => t.markdown).map((t) => t.file.path));
   /** Severity each finding has for the combinations (before the declared-purpose reduction). */
   const comboSeverity = new Map<EngineFinding, Severity>();
 
@@ -217,7 +219,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     const full = effectiveSeverity(def, hit, settings);
     let weighed = declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
     // The skill's own vendor installer / own service (see purpose.ts): a finding, not a block.
-    if (OWN_INSTALLER_RULES.has(h.ruleId) && sevRank(weighed) > sevRank('medium') && isOwnInstallerLine(h.snippet, identity)) weighed = 'medium';
+    if (OWN_INSTALLER_RULES.has(h.ruleId) && h.file !== null && h.context !== 'decoded' && markdownPaths.has(h.file) && sevRank(weighed) > sevRank('medium') && isOwnInstallerLine(h.snippet, identity)) weighed = 'medium';
     else if (OWN_SERVICE_RULES.has(h.ruleId) && !declared.has(h.ruleId) && isOwnServiceLine(h.snippet, identity)) weighed = shiftSeverity(weighed, OWN_SERVICE_DELTA);
     const finding: EngineFinding = {
       ruleId: h.ruleId,

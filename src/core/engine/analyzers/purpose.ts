@@ -114,9 +114,11 @@ export function skillIdentity(frontmatter: Frontmatter | null): SkillIdentity {
 function isOwnName(label: string, id: SkillIdentity): boolean {
   const l = label.toLowerCase();
   if (l.length < 4 || GENERIC_WORDS.has(l)) return false;
-  for (const b of id.brands) if (l === b || (l.startsWith(b) && l.length - b.length <= 4)) return true;
+  for (const b of id.brands) if (l === b || (l.startsWith(b) && VENDOR_SUFFIX.test(l.slice(b.length)))) return true;
   return false;
 }
+/** What vendors append to a product name in their domain (`fluxcd`, `datadoghq`, `denoland`); no hyphenated look-alikes. */
+const VENDOR_SUFFIX = rx('purpose:vendor-suffix', String.raw`^(?:cd|hq|io|app|dev|cli|sh|labs?|inc|ai|js|lang|land|hub|repo|db|cloud|data)$`);
 
 /** Every URL host on the line is the skill's own domain (its registrable label names the skill's vendor or product). */
 export function isOwnInstallerLine(snippet: string | null, id: SkillIdentity): boolean {

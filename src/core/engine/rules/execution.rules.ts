@@ -13,6 +13,7 @@ const KNOWN_INSTALLER = rx(
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
 const LAUNCHD_REMOVAL = rx('persist:launchd-removal', String.raw`^\s{0,6}(?:[$#>-]\s{1,3})?(?:sudo\s{1,3})?(?:launchctl\s{1,3}(?:bootout|unload|remove|disable)|rm)\s(?:[^\n;|&]|>&){0,200}(?:\|\|\s{0,3}true\s{0,3})?$`, 'i');
+const LOGIN_ITEM_ADDED = rx('persist:login-item-added', String.raw`\b(?:make|add|adds|adding|register\w{0,3}|install\w{0,3}|create\w{0,2}|SMAppService|SMLoginItemSetEnabled|osascript|System\sEvents)\b`, 'i');
 const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
 ]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
 /** The match with up to 300 characters either side (validators stay linear on a very long line). */
@@ -416,7 +417,9 @@ export const EXECUTION_RULES: PatternRule[] = [
     keywords: ['launchagents', 'launchdaemons', 'launchctl', 'login item', 'loginitems'],
     patterns: [r`Library/Launch(?:Agents|Daemons)\b|\blaunchctl\s{1,3}(?:load|bootstrap|submit|enable)\b|\bLoginItems\b|login${S}item`],
     // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence.
-    validate: (info) => !LAUNCHD_REMOVAL.test(info.line),
+    // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence;
+    // "Login Items" named without an action that adds one is the settings pane or a password-manager entry.
+    validate: (info) => !LAUNCHD_REMOVAL.test(info.line) && !(/^login/i.test(info.match[0]) && !LOGIN_ITEM_ADDED.test(info.line)),
   }),
   pattern({
     id: 'persist-windows-autostart',
@@ -648,7 +651,13 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
     ],
     // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
-    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40)) ? 'low' : true),
+    // The `>` closing a placeholder (`ssh <USER>@<HOST> "cat /etc/hosts"`) is no redirect.
+    validate: (info) =>
+      info.match[0].startsWith('>') && /<[\w.-]{1,40}$/.test(info.line.slice(Math.max(0, info.startInLine - 41), info.startInLine))
+        ? false
+        : info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40))
+          ? 'low'
+          : true,
   }),
   pattern({
     id: 'privesc-disable-security-controls',

@@ -381,6 +381,7 @@ const PERSONAL_NUMBER = rx(
   'g',
 );
 const EXAMPLE_SSN = new Set(['123-45-6789', '078-05-1120', '219-09-9999', '111-22-3333', '555-55-5555']);
+const TEST_LABEL = rx('pii:test-label', String.raw`(?:^|[^a-z])(?:test|sandbox|example|dummy|fake|sample)`, 'i');
 const TEST_CARDS = new Set(['4111111111111111', '4242424242424242', '4012888888881881', '5555555555554444', '5105105105105100', '378282246310005', '371449635398431', '6011111111111117', '4000056655665556', '2223003122003222', '4000000000000002', '4000000000009995']);
 const EXAMPLE_IBANS = new Set(['DE89370400440532013000', 'GB82WEST12345698765432', 'ES9121000418450200051332', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'CH9300762011623852957', 'AT611904300234573201', 'GB29NWBK60161331926819']);
 
@@ -413,7 +414,8 @@ function judgePersonalNumber(m: RegExpExecArray): Hit['fixed'] | false {
   if (m[2] !== undefined) {
     const digits = m[2].split(' ').join('').split('-').join('');
     if (digits.length < 13 || digits.length > 19 || !luhn(digits)) return false;
-    return TEST_CARDS.has(digits) ? 'info' : undefined;
+    // Issuers' sandbox numbers (`4000002500003155`) pad with long zero runs that real account numbers do not have.
+    return TEST_CARDS.has(digits) || /0{5}/.test(digits.slice(6)) ? 'info' : undefined;
   }
   const compact = (m[3] ?? '').split(' ').join('');
   if (compact.length < 15 || !ibanValid(compact)) return false;
@@ -428,7 +430,11 @@ function embeddedPersonalData(ctx: SkillContext): void {
     PERSONAL_NUMBER.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PERSONAL_NUMBER.exec(f.norm)) !== null && reported < 20) {
-      const fixed = judgePersonalNumber(m);
+      // The digits of a fraction or a signed number (`1.2447655200958252`, `-4663207623855864089`) are no card number.
+      if (m[2] !== undefined && m.index > 0 && (f.norm[m.index - 1] === '.' || f.norm[m.index - 1] === '-' || f.norm[m.index - 1] === '+')) continue;
+      let fixed = judgePersonalNumber(m);
+      // A card number listed under "test cards" / "sandbox" / "example" is an issuer's documented test number.
+      if (m[2] !== undefined && fixed === undefined && TEST_LABEL.test(f.norm.slice(Math.max(0, m.index - 200), m.index))) fixed = 'info';
       if (fixed === false) continue;
       for (let i = f.norm.indexOf('\n', lineStart); i >= 0 && i < m.index; i = f.norm.indexOf('\n', i + 1)) {
         line++;

@@ -55,6 +55,12 @@ function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   return true;
 }
 
+/** Up to `n` lines after the match's line (normalised text of the file). */
+function followingLines(info: PatternMatchInfo, n: number): string {
+  return info.file.normLines.slice(info.lineIndex + 1, info.lineIndex + 1 + n).join('\n');
+}
+const IMPORT_PROBE = rx('exec:import-probe', String.raw`\bexcept\s{1,3}\(?\s{0,3}(?:ImportError|ModuleNotFoundError)\b`);
+
 /** The match stands inside a printed string that is not piped or written on. */
 function isPrintedHint(info: PatternMatchInfo): boolean {
   if (!PRINTED_TEXT.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) return false;
@@ -267,6 +273,8 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
       r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
     ],
+    // `try: __import__(name) except ImportError:` probes which dependencies are installed.
+    validate: (info) => !(/^\s{0,40}(?:\w{1,40}\s{0,3}=\s{0,3})?__import__\(\s{0,3}\w/.test(info.line) && IMPORT_PROBE.test(followingLines(info, 15))),
   }),
   pattern({
     id: 'exec-shell-eval',
@@ -598,6 +606,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // "If you delete all of the documents, the collection disappears": a condition describing behaviour.
+    validate: (info) => !/\b(?:if|when|once|whenever|after)\s{1,3}(?:you|a\s{1,3}user|users|the\s{1,3}user)\s{1,3}$/i.test(info.line.slice(Math.max(0, info.startInLine - 30), info.startInLine)),
     keywords: ['delete', 'remove', 'erase', 'wipe', 'destroy', 'purge', 'losche', 'loschen', 'entferne', 'vernichte', 'borra', 'elimina', 'destruye', 'formatea'],
     patterns: [
       r`\b(?:delete|remove|erase|wipe|destroy|purge)${S}(?:all|every|the${S}entire|the${S}whole|all${S}of${S}the)${S}(?:(?:user's|user|their|local|existing)${S})?(?:files|data|documents|home${S}director(?:y|ies)|hard${S}drives?|disks?|database|databases|repositor(?:y|ies)|backups|system|photos)\b(?!${S}(?:in|under|inside|from|within|of)${S}(?:the${S})?(?:build|dist|tmp|temp|cache|output|out|target|test|fixtures?)\b)`,

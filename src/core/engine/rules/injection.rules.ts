@@ -235,6 +235,8 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     nature: 'directive',
+    // "Do NOT tell the user to hand-edit X": not instructing the user to do something hides nothing.
+    validate: (info) => !/^\s{1,3}to\s{1,3}(?!(?:about|anything|that|this|what|how|why|avoid|prevent|keep|stop|spare|not)\b)[a-z]{2,20}\b/i.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 30)),
     keywords: ['user', 'human', 'operator', 'owner', 'customer', 'benutzer', 'nutzer', 'anwender', 'kunde', 'usuario', 'usuaria', 'cliente'],
     patterns: [
       r`\b(?:do${S}not|don't|never|must${S}not|should${S}not|shouldn't|mustn't|without)${S}(?:ever${S})?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?(?:${S}(?:this|it|that|anything))?${S}to|reveal(?:ing)?${S}(?:this|it|that|anything)${S}to|disclos(?:e|ing)${S}(?:this|it|that|anything)${S}to)${S}(?:the${S})?(?:user|users|human|operator|owner|customer)\b`,

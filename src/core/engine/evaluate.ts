@@ -219,7 +219,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     const full = effectiveSeverity(def, hit, settings);
     let weighed = declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
     // The skill's own vendor installer / own service (see purpose.ts): a finding, not a block.
-    if (OWN_INSTALLER_RULES.has(h.ruleId) && h.file !== null && h.context !== 'decoded' && markdownPaths.has(h.file) && sevRank(weighed) > sevRank('medium') && isOwnInstallerLine(h.snippet, identity)) weighed = 'medium';
+    const ownCap = OWN_INSTALLER_RULES.get(h.ruleId);
+    if (ownCap && h.file !== null && h.context !== 'decoded' && markdownPaths.has(h.file) && sevRank(weighed) > sevRank(ownCap) && isOwnInstallerLine(h.snippet, identity)) weighed = ownCap;
     else if (OWN_SERVICE_RULES.has(h.ruleId) && !declared.has(h.ruleId) && isOwnServiceLine(h.snippet, identity)) weighed = shiftSeverity(weighed, OWN_SERVICE_DELTA);
     const finding: EngineFinding = {
       ruleId: h.ruleId,

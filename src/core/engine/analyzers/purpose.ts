@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import type { Severity } from '../engine.types';
 import type { Frontmatter } from './frontmatter';
 
 /**
@@ -141,7 +142,16 @@ export function isOwnServiceLine(snippet: string | null, id: SkillIdentity): boo
   return names.every((n) => n.split(/[.@_-]/).some((part) => isOwnName(part, id)));
 }
 
-/** Rules whose finding names an installer host, and the persistence rules that name a service. */
-export const OWN_INSTALLER_RULES: ReadonlySet<string> = new Set(['rce-pipe-to-shell']);
+/**
+ * Rules whose finding names an installer or package host, with the severity a documented install
+ * from the skill's own vendor weighs at most (a vendor installer like a well-known one; the
+ * vendor's own package index, e.g. `--extra-index-url https://pypi.nvidia.com` in an NVIDIA GPU skill, low).
+ */
+export const OWN_INSTALLER_RULES: ReadonlyMap<string, Severity> = new Map<string, Severity>([
+  ['rce-pipe-to-shell', 'medium'],
+  ['supply-custom-package-index', 'low'],
+  ['supply-url-install', 'low'],
+]);
+/** The persistence rules whose finding names a service. */
 export const OWN_SERVICE_RULES: ReadonlySet<string> = new Set(['persist-launchd', 'persist-systemd-initd']);
 export const OWN_SERVICE_DELTA = -2;

@@ -55,10 +55,16 @@ function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   return true;
 }
 
+/** "configured eval(s)" in prose: a plural, not a call. */
+function isProsePlural(info: PatternMatchInfo): boolean {
+  return info.context === 'prose' && /^s\)(?:[\s.,;:]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 3));
+}
+
 /** Up to `n` lines after the match's line (normalised text of the file). */
 function followingLines(info: PatternMatchInfo, n: number): string {
   return info.file.normLines.slice(info.lineIndex + 1, info.lineIndex + 1 + n).join('\n');
 }
+const ARCHIVE_PRODUCED = rx('rce:archive-produced', String.raw`\b(?:build|builds|building|create|creates|creating|generate|generates|generating|produce|produces|make|makes|export|exports|optionally|encrypt|encrypts|deliver|delivers|a|an)\s{1,3}(?:[\w,+-]{1,30}\s{1,3}){0,8}$`, 'i');
 const IMPORT_PROBE = rx('exec:import-probe', String.raw`\bexcept\s{1,3}\(?\s{0,3}(?:ImportError|ModuleNotFoundError)\b`);
 
 /** The match stands inside a printed string that is not piped or written on. */
@@ -114,6 +120,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // "Heartbeat for long tasks — report progress" (a workflow engine's liveness signal) fetches nothing.
+    validate: (info) => !(/^heartbeat/i.test(info.match[0]) && !/https?:\/\/|\b(?:fetch|download|pull|poll|check|get|load|retrieve|server|endpoint|url)\b/i.test(info.line)),
     keywords: ['instructions', 'prompt', 'directives', 'commands', 'tasks', 'orders', 'rules', 'skill content', 'heartbeat', 'anweisungen', 'befehle', 'instrucciones', 'comandos'],
     patterns: [
       r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
@@ -129,6 +137,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'remote-execution',
     severity: 'high',
     nature: 'code',
+    // "builds a gallery plus an optionally password-protected ZIP": an archive the skill produces, not one it unpacks and runs.
+    validate: (info) => !(/^password/i.test(info.match[0]) && ARCHIVE_PRODUCED.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))),
     keywords: ['unzip', '7z', 'pwd', 'password', 'passwort', 'contrasena', 'pyzipper'],
     patterns: [
       r`\bunzip\s{1,3}(?:-[A-Za-z]{1,4}\s{1,3}){0,4}-P\s{1,3}\S|\b7z\s{1,3}[ex]\b[^\n]{0,80}?\s-p\S`,
@@ -196,6 +206,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     langs: ['python'],
     keywords: ['eval', 'exec', 'compile'],
     patterns: [r`(?:^|[^.\w])(?:eval|exec)\s{0,3}\(\s{0,3}(?!["')])`, r`\bcompile\([^\n]{0,120}["']exec["']`],
+    validate: (info) => !isProsePlural(info),
   }),
   pattern({
     id: 'exec-python-shell',
@@ -237,6 +248,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bnew${S}Function\s{0,3}\(|\bvm\.(?:runInNewContext|runInThisContext|runInContext|Script)\b`,
       r`\bset(?:Timeout|Interval)\s{0,3}\(\s{0,3}["'\x60]`,
     ],
+    validate: (info) => !isProsePlural(info),
   }),
   pattern({
     id: 'exec-powershell-invoke-expression',
@@ -284,7 +296,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     langs: ['shell'],
     keywords: ['eval', '/dev/stdin', 'bash -c', 'sh -c'],
     patterns: [r`(?:^|[;&|]\s{0,3}|\s)eval\s{1,3}["']?\$`, r`\bsource\s{1,3}/dev/stdin\b`, r`\b(?:ba)?sh\s{1,3}-c\s{1,3}["']?\$\{?\w`],
-    validate: (info) => (EVAL_LOCAL_TOOL.test(info.line.slice(info.startInLine)) ? false : true),
+    // The leading `\s` may be the line break before `eval`: the command is then on the next line.
+    validate: (info) => !EVAL_LOCAL_TOOL.test(`${info.line.slice(info.startInLine)}\n${followingLines(info, 1)}`.replace(/^\s+/, '')),
   }),
   pattern({
     id: 'exec-unsafe-deserialization',
@@ -685,7 +698,7 @@ export const EXECUTION_RULES: PatternRule[] = [
   }),
 ];
 
-const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)[\w./-]{1,40}[^\n|;]{0,80}\)"`);
+const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)(?:"[\w./$-]{1,60}"|[\w./-]{1,40})[^\n|;]{0,80}\)"`);
 const TEST_NET = rx('c2:test-net', String.raw`//(?:192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|1\.2\.3\.4\b|0\.0\.0\.0)`);
 const RM_RECURSIVE = rx('destruct:rm-recursive', String.raw`\s-{1,2}(?:[A-Za-z]{0,10}[rR]|recursive)`);
 const SUDO_PASSWORD = rx('privesc:sudo-password', String.raw`\|\s{0,3}sudo\s{1,3}-S\b`);

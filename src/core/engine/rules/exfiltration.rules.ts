@@ -122,6 +122,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'high',
     nature: 'reference',
+    // `[[ -f "$HOME/.ssh/id_ed25519" ]]`, `echo "$HOME/.ssh/id_ed25519"`: which key exists, not its content.
+    validate: (info) => (/(?:\[\[?\s{1,3}-[efsr]|\btest\s{1,3}-[efsr]|\becho|os\.path\.(?:exists|isfile)\(|existsSync\()\s{0,3}$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine)) ? 'low' : true),
     ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
     keywords: ['.ssh', 'ssh'],
     patterns: [

@@ -25,6 +25,8 @@ function fakeSystemCheck(info: PatternMatchInfo): boolean {
   return TAG_INTRODUCES_TEXT.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 80));
 }
 
+const QUOTED_PHRASE_LIST = rx('injection:quoted-phrase-list', String.raw`"[^"\n]{2,80}"\s{0,2},\s{0,2}"[^"\n]{2,80}"`);
+
 /** Words after which "silently <verb>" is still addressed to the agent ("and silently send", "must quietly copy"). */
 const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|start|begin|keep|continue|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
 const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)\b`, 'i');
@@ -79,8 +81,10 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'critical',
     nature: 'directive',
     negatable: true,
-    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said.
-    validate: (info) => (info.context === 'script-comment' && quoteKind(info.line, info.startInLine) !== null ? 'info' : true),
+    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said;
+    // so does one of a list of quoted example phrases (`("ignore previous instructions", "say this …")`).
+    validate: (info) =>
+      quoteKind(info.line, info.startInLine) !== null && (info.context === 'script-comment' || QUOTED_PHRASE_LIST.test(info.line)) ? 'info' : true,
     keywords: ['ignor', 'disregard', 'forget', 'discard', 'abandon', 'set aside', 'neglect', 'pay no attention', 'stop following', 'vergiss', 'vergessen', 'missacht', 'ubergeh', 'verwirf', 'ausser kraft', 'beacht', 'olvid', 'descart', 'omit', 'caso omiso', 'no hagas caso', 'desatiend', 'pasa por alto'],
     patterns: [
       r`\b(?:ignore|ignoring|disregard(?:ing)?|forget(?:ting)?|discard(?:ing)?|abandon(?:ing)?|set${S}aside|neglect(?:ing)?|pay${S}no${S}attention${S}to|stop${S}following)\b${gap(30)}\b(?:previous|prior|above|earlier|preceding|original|initial|existing|all${S}(?:of${S})?(?:your|the|my|these)|your|any${S}(?:other|previous|prior)|system|safety|developer|operator)\b${gap(25)}\b(?:instructions?|rules|directives?|guidelines|prompts?|constraints|guardrails|polic(?:y|ies)|restrictions|programming|training|commands|orders|messages)\b`,

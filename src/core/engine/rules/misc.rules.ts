@@ -40,6 +40,8 @@ function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
   const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 120);
   // `${ACCESS_KEY:0:8}…`: a prefix of the value, which is how scripts show a secret masked.
   if (/^:\s{0,2}-?\d{1,2}\s{0,2}:\s{0,2}\d{1,2}\s{0,2}\}/.test(after)) return false;
+  // `echo "KEY set: $([ -n "${KEY:-}" ] && echo yes || echo no)"`: only whether it is set is printed.
+  if (/\[\[?\s{1,3}-[nz]\s{1,3}["']?\$\{?\w{0,60}$/.test(info.match[0])) return false;
   if (info.match[0].startsWith('echo') || info.match[0].startsWith('printf') || info.match[0].startsWith('print')) {
     if (PIPED_OR_TESTED.test(after)) return false;
   }

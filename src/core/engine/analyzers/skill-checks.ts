@@ -45,7 +45,8 @@ function firstLineMatching(f: FileFacts, re: RegExp): { line: number; col: numbe
 }
 
 // ------------------------------------------------------------------ allowed-tools
-const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|chmod|chown|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
+/** Commands whose scope still runs arbitrary code or reaches the network (`chmod` / `chown` alone change modes and run nothing). */
+const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
 const TOOL_MENTION = rx(
   'tools:mention',
   String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
@@ -54,6 +55,14 @@ const TOOL_MENTION = rx(
 /** An interpreter scope pinned to one script or package (`node *scripts/list.js *`, `npx *eas-cli@*`) is narrow. */
 const SCRIPT_SCOPE = rx('tools:script-scope', String.raw`^(?:node|python3?|npx|bash|sh)[\s:]{1,3}\*?[\w./@-]{0,80}(?:\.(?:js|mjs|cjs|ts|py|sh)\b|@)`, 'i');
 const NETWORK_SCOPE = rx('tools:network-scope', String.raw`^(?:curl|wget|http|nc|ssh|scp)\b`, 'i');
+
+const SHELL_FENCE = rx('tools:shell-fence', String.raw`^\s{0,3}(?:\x60{3,}|~{3,})\s{0,2}(?:bash|sh|shell|zsh|console|terminal|shell-session)\b`, 'im');
+const SCRIPT_FILE = rx('tools:script-file', String.raw`\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$`, 'i');
+
+/** The skill gives the agent shell work: it ships scripts or shows shell blocks in its documents. */
+function usesShell(ctx: SkillContext): boolean {
+  return ctx.texts.some((t) => (t.kind === 'script' && SCRIPT_FILE.test(t.file.path)) || (t.markdown && SHELL_FENCE.test(t.norm)));
+}
 
 function toolsCheck(ctx: SkillContext): void {
   const fm = ctx.frontmatter;
@@ -71,7 +80,9 @@ function toolsCheck(ctx: SkillContext): void {
     else if (t.name === 'Bash' && t.scope && RISKY_SCOPE.test(t.scope) && !SCRIPT_SCOPE.test(t.scope)) riskyScope = true;
   }
   if (wildcard) ctx.emit(fileHit('tools-wildcard-grant', f, line0));
-  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0));
+  // A skill that ships scripts or shell blocks for the agent to run needs the shell it is granted:
+  // the unscoped grant is then information (the scope could be narrower), not a risk of its own.
+  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
   if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0));
   // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
   // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`

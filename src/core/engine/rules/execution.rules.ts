@@ -493,6 +493,12 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['.git/hooks', 'hookspath'],
     patterns: [r`(?:>>?|\bcp\b|\bmv\b|\bln\b|\bopen\(|\bwriteFile(?:Sync)?\(|\bchmod\b)[^\n]{0,80}\.git/hooks/[\w-]{2,40}|\bcore\.hooksPath\b`],
+    // `core.hooksPath .githooks`: the repository's own versioned hooks directory (or only reading the setting).
+    validate: (info) =>
+      /hookspath/i.test(info.match[0]) &&
+      (/\s--(?:get|unset)\b/.test(info.line) || /^[\x60'"]?\s{0,3}(?:at\s{1,3}|to\s{1,3}|=\s{0,2}|\s{1,3})[\x60'"]?\.?[\w-]{1,30}\/?(?:[\x60'"\s]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)))
+        ? 'low'
+        : true,
   }),
   pattern({
     id: 'persist-nl-autostart',

@@ -140,6 +140,12 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'high',
     nature: 'reference',
+    // "never store in .pypirc", "$HOME/.pypirc (DO NOT USE)": the file is named to forbid it.
+    validate: (info) =>
+      /\b(?:never|don't|do\s{1,3}not)(?:\s{1,3}\w{1,12}){0,4}\s{0,3}$/i.test(info.line.slice(Math.max(0, info.startInLine - 60), info.startInLine)) ||
+      /^\S{0,20}\s{0,3}\(?\s{0,3}(?:do\s{1,3}not|don't|never)\s{1,3}use\b/i.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40))
+        ? 'info'
+        : true,
     ctx: { prose: -2, fenced: -2, quoted: -2, 'inline-code': -2 },
     keywords: ['.aws', '.azure', 'gcloud', '.kube', '.docker', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.config/gh', '.terraform.d', '.vault-token', '.config/'],
     patterns: [

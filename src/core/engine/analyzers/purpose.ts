@@ -83,12 +83,20 @@ const GENERIC_WORDS = new Set(
     'using when where which while with without work workflow workflows your windows official'
   ).split(' '),
 );
-/** Hosts that serve anyone's files: never a vendor's own installer domain. */
-const SHARED_HOST = rx(
-  'purpose:shared-host',
-  String.raw`(?:^|\.)(?:github\.com|githubusercontent\.com|github\.io|gitlab\.com|gitlab\.io|bitbucket\.org|gist\.\w+|pastebin\.com|paste\.\w+|hastebin\.com|transfer\.sh|vercel\.app|netlify\.app|pages\.dev|workers\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com|amazonaws\.com|cloudfront\.net|googleusercontent\.com|dropbox\.com|dropboxusercontent\.com|discordapp\.com|azurewebsites\.net|blob\.core\.windows\.net)$`,
-  'i',
+/** Hosts that serve anyone's files: never a vendor's own installer domain (registrable domain, or its first label for gists / paste sites). */
+const SHARED_DOMAINS = new Set(
+  (
+    'github.com githubusercontent.com github.io gitlab.com gitlab.io bitbucket.org pastebin.com hastebin.com transfer.sh ' +
+    'vercel.app netlify.app pages.dev workers.dev glitch.me herokuapp.com web.app firebaseapp.com surge.sh replit.app repl.co ' +
+    'onrender.com ngrok-free.app ngrok.io ngrok.app trycloudflare.com amazonaws.com cloudfront.net googleusercontent.com ' +
+    'dropbox.com dropboxusercontent.com discordapp.com azurewebsites.net windows.net'
+  ).split(' '),
 );
+const SHARED_FIRST_LABELS = new Set(['gist', 'paste', 'raw']);
+
+function isSharedHost(labels: readonly string[]): boolean {
+  return SHARED_DOMAINS.has(labels.slice(-2).join('.')) || SHARED_FIRST_LABELS.has(labels[0]);
+}
 const URL_HOST = rx('purpose:url-host', String.raw`https?://([a-z0-9.-]{1,253})`, 'gi');
 /** Launch agent labels, plist names and systemd units named on a persistence line. */
 const SERVICE_NAME = rx(
@@ -127,9 +135,8 @@ export function isOwnInstallerLine(snippet: string | null, id: SkillIdentity): b
   const hosts = [...snippet.matchAll(URL_HOST)].map((m) => m[1].replace(/\.$/, ''));
   if (hosts.length === 0) return false;
   return hosts.every((h) => {
-    if (SHARED_HOST.test(h)) return false;
-    const labels = h.split('.');
-    if (labels.length < 2) return false;
+    const labels = h.toLowerCase().split('.');
+    if (labels.length < 2 || isSharedHost(labels)) return false;
     return isOwnName(labels[labels.length - 2], id);
   });
 }

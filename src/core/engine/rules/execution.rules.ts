@@ -121,7 +121,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'directive',
     negatable: true,
     // "Heartbeat for long tasks — report progress" (a workflow engine's liveness signal) fetches nothing.
-    validate: (info) => !(/^heartbeat/i.test(info.match[0]) && !/https?:\/\/|\b(?:fetch|download|pull|poll|check|get|load|retrieve|server|endpoint|url)\b/i.test(info.line)),
+    validate: (info) => !(/^heartbeat/i.test(info.match[0]) && !/https?:\/\/|\b(?:fetch|download|pull|poll|check|get|load|retrieve|server|endpoint|url)\b/i.test(near(info))),
     keywords: ['instructions', 'prompt', 'directives', 'commands', 'tasks', 'orders', 'rules', 'skill content', 'heartbeat', 'anweisungen', 'befehle', 'instrucciones', 'comandos'],
     patterns: [
       r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
@@ -440,7 +440,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence.
     // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence;
     // "Login Items" named without an action that adds one is the settings pane or a password-manager entry.
-    validate: (info) => !LAUNCHD_REMOVAL.test(info.line) && !(/^login/i.test(info.match[0]) && !LOGIN_ITEM_ADDED.test(info.line)),
+    validate: (info) => !LAUNCHD_REMOVAL.test(info.line) && !(/^login/i.test(info.match[0]) && !LOGIN_ITEM_ADDED.test(near(info))),
   }),
   pattern({
     id: 'persist-windows-autostart',
@@ -496,7 +496,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     // `core.hooksPath .githooks`: the repository's own versioned hooks directory (or only reading the setting).
     validate: (info) =>
       /hookspath/i.test(info.match[0]) &&
-      (/\s--(?:get|unset)\b/.test(info.line) || /^[\x60'"]?\s{0,3}(?:at\s{1,3}|to\s{1,3}|=\s{0,2}|\s{1,3})[\x60'"]?\.?[\w-]{1,30}\/?(?:[\x60'"\s]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)))
+      (/\s--(?:get|unset)\b/.test(near(info)) || /^[\x60'"]?\s{0,3}(?:at\s{1,3}|to\s{1,3}|=\s{0,2}|\s{1,3})[\x60'"]?\.?[\w-]{1,30}\/?(?:[\x60'"\s]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)))
         ? 'low'
         : true,
   }),

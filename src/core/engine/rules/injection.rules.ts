@@ -84,7 +84,7 @@ export const INJECTION_RULES: PatternRule[] = [
     // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said;
     // so does one of a list of quoted example phrases (`("ignore previous instructions", "say this …")`).
     validate: (info) =>
-      quoteKind(info.line, info.startInLine) !== null && (info.context === 'script-comment' || QUOTED_PHRASE_LIST.test(info.line)) ? 'info' : true,
+      quoteKind(info.line, info.startInLine) !== null && (info.context === 'script-comment' || QUOTED_PHRASE_LIST.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + info.match[0].length + 200))) ? 'info' : true,
     keywords: ['ignor', 'disregard', 'forget', 'discard', 'abandon', 'set aside', 'neglect', 'pay no attention', 'stop following', 'vergiss', 'vergessen', 'missacht', 'ubergeh', 'verwirf', 'ausser kraft', 'beacht', 'olvid', 'descart', 'omit', 'caso omiso', 'no hagas caso', 'desatiend', 'pasa por alto'],
     patterns: [
       r`\b(?:ignore|ignoring|disregard(?:ing)?|forget(?:ting)?|discard(?:ing)?|abandon(?:ing)?|set${S}aside|neglect(?:ing)?|pay${S}no${S}attention${S}to|stop${S}following)\b${gap(30)}\b(?:previous|prior|above|earlier|preceding|original|initial|existing|all${S}(?:of${S})?(?:your|the|my|these)|your|any${S}(?:other|previous|prior)|system|safety|developer|operator)\b${gap(25)}\b(?:instructions?|rules|directives?|guidelines|prompts?|constraints|guardrails|polic(?:y|ies)|restrictions|programming|training|commands|orders|messages)\b`,

@@ -28,11 +28,11 @@ describe('detection corpus (fixtures + shared benign and malicious corpora)', ()
   });
 
   // Floors at the figures reached in issue 10 (docs/detection.md), below the targets in TARGETS:
-  // a change that loses ground on the real corpora fails here. Benign-vendor blocked is 7 / 690:
-  // the sound prefilter finds one env-harvest match the hand keywords missed (uipath-platform).
+  // a change that loses ground on the real corpora fails here. Benign-vendor: 34 / 690 flagged,
+  // 3 / 690 blocked (both benign targets, <= 5 % and <= 0.5 %, are met).
   it('keeps the real-corpus figures of docs/detection.md', () => {
-    expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(0.11);
-    expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(7 / 690);
+    expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(34 / 690);
+    expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(3 / 690);
     expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(0.56);
     expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(0.36);
   });

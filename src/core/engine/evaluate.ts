@@ -19,7 +19,18 @@ import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscat
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
 import { ruleById } from './analyzers/rule-lookup';
-import { DECLARED_PURPOSE_DELTA, declaredPurposeRules, isPatternCatalogueLine, PATTERN_CATALOGUE_DELTA } from './analyzers/purpose';
+import {
+  DECLARED_PURPOSE_DELTA,
+  declaredPurposeRules,
+  isOwnInstallerLine,
+  isOwnServiceLine,
+  isPatternCatalogueLine,
+  OWN_INSTALLER_RULES,
+  OWN_SERVICE_DELTA,
+  OWN_SERVICE_RULES,
+  PATTERN_CATALOGUE_DELTA,
+  skillIdentity,
+} from './analyzers/purpose';
 
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
@@ -177,6 +188,9 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
 
   // A capability that is the skill's declared purpose weighs less as a finding (not in combinations).
   const declared = declaredPurposeRules(frontmatter);
+  const identity = skillIdentity(frontmatter);
+  /** Documentation files: where a vendor's install command is read by a person, not run by a hook or script. */
+  const markdownPaths = new Set(texts.filter((t) => t.markdown).map((t) => t.file.path));
   /** Severity each finding has for the combinations (before the declared-purpose reduction). */
   const comboSeverity = new Map<EngineFinding, Severity>();
 
@@ -203,10 +217,15 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       hit = { ...hit, delta: hit.delta + PATTERN_CATALOGUE_DELTA };
     }
     const full = effectiveSeverity(def, hit, settings);
+    let weighed = declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
+    // The skill's own vendor installer / own service (see purpose.ts): a finding, not a block.
+    const ownCap = OWN_INSTALLER_RULES.get(h.ruleId);
+    if (ownCap && h.file !== null && h.context !== 'decoded' && markdownPaths.has(h.file) && sevRank(weighed) > sevRank(ownCap) && isOwnInstallerLine(h.snippet, identity)) weighed = ownCap;
+    else if (OWN_SERVICE_RULES.has(h.ruleId) && !declared.has(h.ruleId) && isOwnServiceLine(h.snippet, identity)) weighed = shiftSeverity(weighed, OWN_SERVICE_DELTA);
     const finding: EngineFinding = {
       ruleId: h.ruleId,
       axis: meta.axis,
-      severity: declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full,
+      severity: weighed,
       category: meta.category,
       file: h.file,
       line: h.line,

@@ -25,9 +25,11 @@ describe('scoring', () => {
     expect(c).toMatchObject({ status: 'pass', findingCount: 1, severity: 'info', scoreDelta: 0 });
   });
 
-  it('two low rules → pass with 6 points; three distinct low rules → review, clamped to 10', () => {
+  it('two low rules → pass with 6 points; three low rules in three categories → review, clamped to 10', () => {
     expect(scoreReport([f('a', 'low'), f('b', 'low')], BASE)).toMatchObject({ verdict: 'pass', riskScore: 6 });
-    expect(scoreReport([f('a', 'low'), f('b', 'low'), f('c', 'low')], BASE)).toMatchObject({ verdict: 'review', riskScore: 10 });
+    expect(scoreReport([f('a', 'low', 'prompt-injection'), f('b', 'low', 'exfiltration'), f('c', 'low', 'tracking')], BASE)).toMatchObject({ verdict: 'review', riskScore: 10 });
+    // three low rules of two kinds are two concerns: pass, the points stay (9, below the review band)
+    expect(scoreReport([f('a', 'low', 'prompt-injection'), f('b', 'low', 'prompt-injection'), f('c', 'low', 'tracking')], BASE)).toMatchObject({ verdict: 'pass', riskScore: 9 });
     // the same low rule many times is still one rule
     expect(scoreReport([f('a', 'low'), f('a', 'low'), f('a', 'low'), f('a', 'low')], BASE)).toMatchObject({ verdict: 'pass', riskScore: 5 });
   });

@@ -8,7 +8,7 @@ import { maxSeverity, sevRank } from './severity';
  * - per rule: the highest-weighted finding counts fully, the next two add ceil(weight / 5) each,
  *   further findings of the same rule add nothing (repeated hits are capped);
  * - raw = sum over rules; verdict: any critical → block; any high or medium, or low findings of at
- *   least 3 distinct rules → review; otherwise pass;
+ *   least 3 distinct rules in at least 3 distinct categories → review; otherwise pass;
  * - riskScore = raw clamped into the verdict's band: pass 0–9, review 10–69, block 70–100;
  * - each checkpoint's scoreDelta is its share of riskScore, proportional to its points (largest
  *   remainder; ties go to the earlier checkpoint), so the deltas sum to riskScore exactly.
@@ -16,6 +16,12 @@ import { maxSeverity, sevRank } from './severity';
 export const SEVERITY_POINTS: Readonly<Record<Severity, number>> = { critical: 70, high: 25, medium: 10, low: 3, info: 0 };
 export const MAX_REPEAT_HITS = 2;
 export const REVIEW_MIN_LOW_RULES = 3;
+/**
+ * Weak signals of one kind are one concern: two privilege-escalation lows (`sudo apt-get` in a
+ * setup note, `xattr -d` of a quarantine flag) plus an unscoped `Bash` are not three independent
+ * reasons to review a skill. Low findings move a skill to review only across three categories.
+ */
+export const REVIEW_MIN_LOW_CATEGORIES = 3;
 export const BANDS: Readonly<Record<Verdict, readonly [number, number]>> = { pass: [0, 9], review: [10, 69], block: [70, 100] };
 
 /** Checkpoint id a finding belongs to: AI findings → `ai-analysis`; static → `ingest`, `frontmatter` or `category:<c>`. */
@@ -47,13 +53,17 @@ export function rulePoints(findings: readonly EngineFinding[]): Map<string, numb
 
 export function verdictOf(findings: readonly EngineFinding[]): Verdict {
   const lowRules = new Set<string>();
+  const lowCategories = new Set<string>();
   let review = false;
   for (const f of findings) {
     if (f.severity === 'critical') return 'block';
     if (f.severity === 'high' || f.severity === 'medium') review = true;
-    else if (f.severity === 'low') lowRules.add(f.ruleId);
+    else if (f.severity === 'low') {
+      lowRules.add(f.ruleId);
+      lowCategories.add(f.category);
+    }
   }
-  return review || lowRules.size >= REVIEW_MIN_LOW_RULES ? 'review' : 'pass';
+  return review || (lowRules.size >= REVIEW_MIN_LOW_RULES && lowCategories.size >= REVIEW_MIN_LOW_CATEGORIES) ? 'review' : 'pass';
 }
 
 export function countFindings(findings: readonly EngineFinding[]): FindingCounts {

@@ -1,4 +1,5 @@
 import { rx } from '../regex-registry';
+import type { Severity } from '../engine.types';
 import type { Frontmatter } from './frontmatter';
 
 /**
@@ -29,6 +30,10 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
     ['persist-launchd', 'persist-systemd-initd', 'persist-cron', 'persist-windows-autostart'],
     rx('purpose:service', String.raw`\b(?:daemons?|services?|launchd|launch\sagents?|systemd|cron\w{0,3}|schedul\w{0,4}|background|monitor\w{0,4}|startup|autostart|login\sitems?|agent\sinstall\w{0,3})\b`, 'i'),
   ],
+  [
+    ['finance-move-funds'],
+    rx('purpose:payments', String.raw`\b(?:payments?|billing|checkout|invoic\w{0,4}|payouts?|refunds?|subscriptions?|e-?commerce|marketplaces?|defi|decentralized\sfinance|smart\scontracts?|stripe|paypal|connect\splatforms?)\b`, 'i'),
+  ],
 ];
 
 /** Levels a declared capability's finding is lowered by. */
@@ -56,3 +61,104 @@ export const PATTERN_CATALOGUE_DELTA = -2;
 export function isPatternCatalogueLine(snippet: string | null): boolean {
   return snippet !== null && PATTERN_METASYNTAX.test(snippet);
 }
+
+/**
+ * The skill's own service. A Flux skill installs Flux from fluxcd.io, a Datadog skill enables the
+ * `datadog-agent` unit, a Kokoro TTS skill removes `com.x.kokoro-tts-server.plist`: the host or
+ * unit is named after what the frontmatter says the skill is about. Such a vendor installer is
+ * weighed like a well-known installer (medium, not critical) and such a service's persistence
+ * finding two levels less. Combinations still see the full severity, and shared or personal hosts
+ * (GitHub, paste and free hosting, tunnels) never count as anyone's own domain.
+ */
+const BRAND_WORD = rx('purpose:brand-word', String.raw`[a-z][a-z0-9]{3,30}`, 'g');
+/** Words a description uses for any skill; they name no vendor or product. */
+const GENERIC_WORDS = new Set(
+  (
+    'about also agent agents apps application applications assistant automated automatic automation available based build builds building ' +
+    'claude client code command commands config configuration configure create data default deploy deployment deployments desktop ' +
+    'development each engine file files from generate guide help helper helpers install installer installs into just latest linux local ' +
+    'macos manage management manager monitor more need only open over plugin plugins project projects ' +
+    'release remote repo repository review runner runtime script scripts server servers service services session setup skill skills ' +
+    'start status support sync system systems task tasks test tests that their them then this tool tools update updater user users ' +
+    'using when where which while with without work workflow workflows your windows official'
+  ).split(' '),
+);
+/** Hosts that serve anyone's files: never a vendor's own installer domain (registrable domain, or its first label for gists / paste sites). */
+const SHARED_DOMAINS = new Set(
+  (
+    'github.com githubusercontent.com github.io gitlab.com gitlab.io bitbucket.org pastebin.com hastebin.com transfer.sh ' +
+    'vercel.app netlify.app pages.dev workers.dev glitch.me herokuapp.com web.app firebaseapp.com surge.sh replit.app repl.co ' +
+    'onrender.com ngrok-free.app ngrok.io ngrok.app trycloudflare.com amazonaws.com cloudfront.net googleusercontent.com ' +
+    'dropbox.com dropboxusercontent.com discordapp.com azurewebsites.net windows.net'
+  ).split(' '),
+);
+const SHARED_FIRST_LABELS = new Set(['gist', 'paste', 'raw']);
+
+function isSharedHost(labels: readonly string[]): boolean {
+  return SHARED_DOMAINS.has(labels.slice(-2).join('.')) || SHARED_FIRST_LABELS.has(labels[0]);
+}
+const URL_HOST = rx('purpose:url-host', String.raw`https?://([a-z0-9.-]{1,253})`, 'gi');
+/** Launch agent labels, plist names and systemd units named on a persistence line. */
+const SERVICE_NAME = rx(
+  'purpose:service-name',
+  String.raw`\b[a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){1,4}\.plist\b|\bsystemctl\s{1,3}(?:--user\s{1,3})?(?:enable|link|start|restart|stop|disable)\s{1,3}(?:--now\s{1,3})?([\w@.-]{1,80})|/systemd/(?:system|user)/([\w@.-]{1,80})\.(?:service|timer)`,
+  'gi',
+);
+
+export interface SkillIdentity {
+  /** Distinctive words of the frontmatter name and description (vendor / product names). */
+  brands: ReadonlySet<string>;
+}
+
+export function skillIdentity(frontmatter: Frontmatter | null): SkillIdentity {
+  const brands = new Set<string>();
+  if (frontmatter) {
+    const text = `${frontmatter.name ?? ''} ${frontmatter.description ?? ''}`.slice(0, 4096).toLowerCase();
+    for (const w of text.match(BRAND_WORD) ?? []) if (!GENERIC_WORDS.has(w)) brands.add(w);
+  }
+  return { brands };
+}
+
+/** `label` (a host label or service name part) is one of the skill's brand words or starts with one (`fluxcd` ← flux). */
+function isOwnName(label: string, id: SkillIdentity): boolean {
+  const l = label.toLowerCase();
+  if (l.length < 4 || GENERIC_WORDS.has(l)) return false;
+  for (const b of id.brands) if (l === b || (l.startsWith(b) && VENDOR_SUFFIX.test(l.slice(b.length)))) return true;
+  return false;
+}
+/** What vendors append to a product name in their domain (`fluxcd`, `datadoghq`, `denoland`); no hyphenated look-alikes. */
+const VENDOR_SUFFIX = rx('purpose:vendor-suffix', String.raw`^(?:cd|hq|io|app|dev|cli|sh|labs?|inc|ai|js|lang|land|hub|repo|db|cloud|data)$`);
+
+/** Every URL host on the line is the skill's own domain (its registrable label names the skill's vendor or product). */
+export function isOwnInstallerLine(snippet: string | null, id: SkillIdentity): boolean {
+  if (snippet === null || id.brands.size === 0) return false;
+  const hosts = [...snippet.matchAll(URL_HOST)].map((m) => m[1].replace(/\.$/, ''));
+  if (hosts.length === 0) return false;
+  return hosts.every((h) => {
+    const labels = h.toLowerCase().split('.');
+    if (labels.length < 2 || isSharedHost(labels)) return false;
+    return isOwnName(labels[labels.length - 2], id);
+  });
+}
+
+/** The service a persistence line installs or manages is named after the skill (plist label, systemd unit). */
+export function isOwnServiceLine(snippet: string | null, id: SkillIdentity): boolean {
+  if (snippet === null || id.brands.size === 0) return false;
+  const names = [...snippet.matchAll(SERVICE_NAME)].map((m) => m[1] ?? m[2] ?? m[0].replace(/\.plist$/i, ''));
+  if (names.length === 0) return false;
+  return names.every((n) => n.split(/[.@_-]/).some((part) => isOwnName(part, id)));
+}
+
+/**
+ * Rules whose finding names an installer or package host, with the severity a documented install
+ * from the skill's own vendor weighs at most (a vendor installer like a well-known one; the
+ * vendor's own package index, e.g. `--extra-index-url https://pypi.nvidia.com` in an NVIDIA GPU skill, low).
+ */
+export const OWN_INSTALLER_RULES: ReadonlyMap<string, Severity> = new Map<string, Severity>([
+  ['rce-pipe-to-shell', 'medium'],
+  ['supply-custom-package-index', 'low'],
+  ['supply-url-install', 'low'],
+]);
+/** The persistence rules whose finding names a service. */
+export const OWN_SERVICE_RULES: ReadonlySet<string> = new Set(['persist-launchd', 'persist-systemd-initd']);
+export const OWN_SERVICE_DELTA = -2;

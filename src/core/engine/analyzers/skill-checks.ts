@@ -45,7 +45,8 @@ function firstLineMatching(f: FileFacts, re: RegExp): { line: number; col: numbe
 }
 
 // ------------------------------------------------------------------ allowed-tools
-const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|chmod|chown|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
+/** Commands whose scope still runs arbitrary code or reaches the network (`chmod` / `chown` alone change modes and run nothing). */
+const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
 const TOOL_MENTION = rx(
   'tools:mention',
   String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
@@ -54,6 +55,14 @@ const TOOL_MENTION = rx(
 /** An interpreter scope pinned to one script or package (`node *scripts/list.js *`, `npx *eas-cli@*`) is narrow. */
 const SCRIPT_SCOPE = rx('tools:script-scope', String.raw`^(?:node|python3?|npx|bash|sh)[\s:]{1,3}\*?[\w./@-]{0,80}(?:\.(?:js|mjs|cjs|ts|py|sh)\b|@)`, 'i');
 const NETWORK_SCOPE = rx('tools:network-scope', String.raw`^(?:curl|wget|http|nc|ssh|scp)\b`, 'i');
+
+const SHELL_FENCE = rx('tools:shell-fence', String.raw`^\s{0,3}(?:\x60{3,}|~{3,})\s{0,2}(?:bash|sh|shell|zsh|console|terminal|shell-session)\b`, 'im');
+const SCRIPT_FILE = rx('tools:script-file', String.raw`\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$`, 'i');
+
+/** The skill gives the agent shell work: it ships scripts or shows shell blocks in its documents. */
+function usesShell(ctx: SkillContext): boolean {
+  return ctx.texts.some((t) => (t.kind === 'script' && SCRIPT_FILE.test(t.file.path)) || (t.markdown && SHELL_FENCE.test(t.norm)));
+}
 
 function toolsCheck(ctx: SkillContext): void {
   const fm = ctx.frontmatter;
@@ -71,7 +80,9 @@ function toolsCheck(ctx: SkillContext): void {
     else if (t.name === 'Bash' && t.scope && RISKY_SCOPE.test(t.scope) && !SCRIPT_SCOPE.test(t.scope)) riskyScope = true;
   }
   if (wildcard) ctx.emit(fileHit('tools-wildcard-grant', f, line0));
-  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0));
+  // A skill that ships scripts or shell blocks for the agent to run needs the shell it is granted:
+  // the unscoped grant is then information (the scope could be narrower), not a risk of its own.
+  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
   if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0));
   // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
   // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`
@@ -381,6 +392,7 @@ const PERSONAL_NUMBER = rx(
   'g',
 );
 const EXAMPLE_SSN = new Set(['123-45-6789', '078-05-1120', '219-09-9999', '111-22-3333', '555-55-5555']);
+const TEST_LABEL = rx('pii:test-label', String.raw`(?:^|[^a-z])(?:test|sandbox|example|dummy|fake|sample)`, 'i');
 const TEST_CARDS = new Set(['4111111111111111', '4242424242424242', '4012888888881881', '5555555555554444', '5105105105105100', '378282246310005', '371449635398431', '6011111111111117', '4000056655665556', '2223003122003222', '4000000000000002', '4000000000009995']);
 const EXAMPLE_IBANS = new Set(['DE89370400440532013000', 'GB82WEST12345698765432', 'ES9121000418450200051332', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'CH9300762011623852957', 'AT611904300234573201', 'GB29NWBK60161331926819']);
 
@@ -413,7 +425,8 @@ function judgePersonalNumber(m: RegExpExecArray): Hit['fixed'] | false {
   if (m[2] !== undefined) {
     const digits = m[2].split(' ').join('').split('-').join('');
     if (digits.length < 13 || digits.length > 19 || !luhn(digits)) return false;
-    return TEST_CARDS.has(digits) ? 'info' : undefined;
+    // Issuers' sandbox numbers (`4000002500003155`) pad with long zero runs that real account numbers do not have.
+    return TEST_CARDS.has(digits) || /0{5}/.test(digits.slice(6)) ? 'info' : undefined;
   }
   const compact = (m[3] ?? '').split(' ').join('');
   if (compact.length < 15 || !ibanValid(compact)) return false;
@@ -428,7 +441,11 @@ function embeddedPersonalData(ctx: SkillContext): void {
     PERSONAL_NUMBER.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PERSONAL_NUMBER.exec(f.norm)) !== null && reported < 20) {
-      const fixed = judgePersonalNumber(m);
+      // The digits of a fraction or a signed number (`1.2447655200958252`, `-4663207623855864089`) are no card number.
+      if (m[2] !== undefined && m.index > 0 && (f.norm[m.index - 1] === '.' || f.norm[m.index - 1] === '-' || f.norm[m.index - 1] === '+')) continue;
+      let fixed = judgePersonalNumber(m);
+      // A card number listed under "test cards" / "sandbox" / "example" is an issuer's documented test number.
+      if (m[2] !== undefined && fixed === undefined && TEST_LABEL.test(f.norm.slice(Math.max(0, m.index - 200), m.index))) fixed = 'info';
       if (fixed === false) continue;
       for (let i = f.norm.indexOf('\n', lineStart); i >= 0 && i < m.index; i = f.norm.indexOf('\n', i + 1)) {
         line++;

@@ -12,6 +12,8 @@ const KNOWN_INSTALLER = rx(
 );
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
+const LAUNCHD_REMOVAL = rx('persist:launchd-removal', String.raw`^\s{0,6}(?:[$#>-]\s{1,3})?(?:sudo\s{1,3})?(?:launchctl\s{1,3}(?:bootout|unload|remove|disable)|rm)\s(?:[^\n;|&]|>&){0,200}(?:\|\|\s{0,3}true\s{0,3})?$`, 'i');
+const LOGIN_ITEM_ADDED = rx('persist:login-item-added', String.raw`\b(?:make|add|adds|adding|register\w{0,3}|install\w{0,3}|create\w{0,2}|SMAppService|SMLoginItemSetEnabled|osascript|System\sEvents)\b`, 'i');
 const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
 ]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
 /** The match with up to 300 characters either side (validators stay linear on a very long line). */
@@ -52,6 +54,27 @@ function pipeToShellCheck(info: PatternMatchInfo): boolean | 'medium' | 'high' {
   if (url && !FREE_HOST_IN_URL.test(url[0]) && PRESENCE_GUARD.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return 'high';
   return true;
 }
+
+/** "configured eval(s)" in prose: a plural, not a call. */
+function isProsePlural(info: PatternMatchInfo): boolean {
+  return info.context === 'prose' && /^s\)(?:[\s.,;:]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 3));
+}
+
+/** Up to `n` lines after the match's line (normalised text of the file). */
+function followingLines(info: PatternMatchInfo, n: number): string {
+  return info.file.normLines.slice(info.lineIndex + 1, info.lineIndex + 1 + n).join('\n');
+}
+const ARCHIVE_PRODUCED = rx('rce:archive-produced', String.raw`\b(?:build|builds|building|create|creates|creating|generate|generates|generating|produce|produces|make|makes|export|exports|optionally|encrypt|encrypts|deliver|delivers|a|an)\s{1,3}(?:[\w,+-]{1,30}\s{1,3}){0,8}$`, 'i');
+const IMPORT_PROBE = rx('exec:import-probe', String.raw`\bexcept\s{1,3}\(?\s{0,3}(?:ImportError|ModuleNotFoundError)\b`);
+
+/** The match stands inside a printed string that is not piped or written on. */
+function isPrintedHint(info: PatternMatchInfo): boolean {
+  if (!PRINTED_TEXT.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) return false;
+  const rest = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 200);
+  const close = rest.search(/["']/);
+  return close >= 0 && !PASSED_ON.test(rest.slice(close + 1));
+}
+const PRINTED_TEXT = rx('privesc:printed-text', String.raw`\b(?:echo|printf|print|console\.(?:log|error|warn)|Write-(?:Host|Output|Err\w{0,4}))\s{0,3}\(?\s{0,3}(?:-[a-z]{1,3}\s{1,3})?f?["'][^"'\n]{0,80}$`, 'i');
 
 /** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
 const FREE_HOST_IN_URL = rx('rce:free-host-in-url', String.raw`\.(?:vercel\.app|netlify\.app|pages\.dev|glitch\.me|herokuapp\.com|web\.app|firebaseapp\.com|surge\.sh|replit\.app|repl\.co|onrender\.com|workers\.dev|ngrok-free\.app|ngrok\.io|ngrok\.app|trycloudflare\.com)/`, 'i');
@@ -97,6 +120,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // "Heartbeat for long tasks — report progress" (a workflow engine's liveness signal) fetches nothing.
+    validate: (info) => !(/^heartbeat/i.test(info.match[0]) && !/https?:\/\/|\b(?:fetch|download|pull|poll|check|get|load|retrieve|server|endpoint|url)\b/i.test(near(info))),
     keywords: ['instructions', 'prompt', 'directives', 'commands', 'tasks', 'orders', 'rules', 'skill content', 'heartbeat', 'anweisungen', 'befehle', 'instrucciones', 'comandos'],
     patterns: [
       r`\b(?:fetch|download|load|retrieve|get|pull|read|obtain)${S}(?:(?:the|your|latest|updated|new|current|additional|further|real|next|today's)${S}){0,3}(?:instructions|prompts?|directives|commands|tasks|orders|rules|skill${S}(?:content|instructions))${S}(?:from|at)${S}(?:https?://|the${S}(?:url|server|endpoint|remote|following)|this${S}(?:url|link|endpoint)|our${S}(?:server|api|endpoint))`,
@@ -112,6 +137,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'remote-execution',
     severity: 'high',
     nature: 'code',
+    // "builds a gallery plus an optionally password-protected ZIP": an archive the skill produces, not one it unpacks and runs.
+    validate: (info) => !(/^password/i.test(info.match[0]) && ARCHIVE_PRODUCED.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))),
     keywords: ['unzip', '7z', 'pwd', 'password', 'passwort', 'contrasena', 'pyzipper'],
     patterns: [
       r`\bunzip\s{1,3}(?:-[A-Za-z]{1,4}\s{1,3}){0,4}-P\s{1,3}\S|\b7z\s{1,3}[ex]\b[^\n]{0,80}?\s-p\S`,
@@ -179,6 +206,7 @@ export const EXECUTION_RULES: PatternRule[] = [
     langs: ['python'],
     keywords: ['eval', 'exec', 'compile'],
     patterns: [r`(?:^|[^.\w])(?:eval|exec)\s{0,3}\(\s{0,3}(?!["')])`, r`\bcompile\([^\n]{0,120}["']exec["']`],
+    validate: (info) => !isProsePlural(info),
   }),
   pattern({
     id: 'exec-python-shell',
@@ -220,6 +248,7 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bnew${S}Function\s{0,3}\(|\bvm\.(?:runInNewContext|runInThisContext|runInContext|Script)\b`,
       r`\bset(?:Timeout|Interval)\s{0,3}\(\s{0,3}["'\x60]`,
     ],
+    validate: (info) => !isProsePlural(info),
   }),
   pattern({
     id: 'exec-powershell-invoke-expression',
@@ -256,6 +285,8 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bctypes\.(?:CDLL|windll|cdll|WinDLL)\b[^\n]{0,80}(?:system|VirtualAlloc|CreateThread|WinExec|ShellExecute)|\b(?:VirtualAlloc(?:Ex)?|CreateRemoteThread|WriteProcessMemory|NtUnmapViewOfSection)\b`,
       r`\bglobal\[\s{0,3}["']require["']\s{0,3}\]|\bprocess\.binding\(|\bmodule\.constructor\._load\(`,
     ],
+    // `try: __import__(name) except ImportError:` probes which dependencies are installed.
+    validate: (info) => !(/^\s{0,40}(?:\w{1,40}\s{0,3}=\s{0,3})?__import__\(\s{0,3}\w/.test(info.line) && IMPORT_PROBE.test(followingLines(info, 15))),
   }),
   pattern({
     id: 'exec-shell-eval',
@@ -265,7 +296,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     langs: ['shell'],
     keywords: ['eval', '/dev/stdin', 'bash -c', 'sh -c'],
     patterns: [r`(?:^|[;&|]\s{0,3}|\s)eval\s{1,3}["']?\$`, r`\bsource\s{1,3}/dev/stdin\b`, r`\b(?:ba)?sh\s{1,3}-c\s{1,3}["']?\$\{?\w`],
-    validate: (info) => (EVAL_LOCAL_TOOL.test(info.line.slice(info.startInLine)) ? false : true),
+    // The leading `\s` may be the line break before `eval`: the command is then on the next line.
+    validate: (info) => !EVAL_LOCAL_TOOL.test(`${info.line.slice(info.startInLine)}\n${followingLines(info, 1)}`.replace(/^\s+/, '')),
   }),
   pattern({
     id: 'exec-unsafe-deserialization',
@@ -405,6 +437,10 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['launchagents', 'launchdaemons', 'launchctl', 'login item', 'loginitems'],
     patterns: [r`Library/Launch(?:Agents|Daemons)\b|\blaunchctl\s{1,3}(?:load|bootstrap|submit|enable)\b|\bLoginItems\b|login${S}item`],
+    // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence.
+    // Unloading or deleting a launch agent (`launchctl bootout …`, `rm -f …plist`) removes persistence;
+    // "Login Items" named without an action that adds one is the settings pane or a password-manager entry.
+    validate: (info) => !LAUNCHD_REMOVAL.test(info.line) && !(/^login/i.test(info.match[0]) && !LOGIN_ITEM_ADDED.test(near(info))),
   }),
   pattern({
     id: 'persist-windows-autostart',
@@ -457,6 +493,12 @@ export const EXECUTION_RULES: PatternRule[] = [
     nature: 'code',
     keywords: ['.git/hooks', 'hookspath'],
     patterns: [r`(?:>>?|\bcp\b|\bmv\b|\bln\b|\bopen\(|\bwriteFile(?:Sync)?\(|\bchmod\b)[^\n]{0,80}\.git/hooks/[\w-]{2,40}|\bcore\.hooksPath\b`],
+    // `core.hooksPath .githooks`: the repository's own versioned hooks directory (or only reading the setting).
+    validate: (info) =>
+      /hookspath/i.test(info.match[0]) &&
+      (/\s--(?:get|unset)\b/.test(near(info)) || /^[\x60'"]?\s{0,3}(?:at\s{1,3}|to\s{1,3}|=\s{0,2}|\s{1,3})[\x60'"]?\.?[\w-]{1,30}\/?(?:[\x60'"\s]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40)))
+        ? 'low'
+        : true,
   }),
   pattern({
     id: 'persist-nl-autostart',
@@ -583,6 +625,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // "If you delete all of the documents, the collection disappears": a condition describing behaviour.
+    validate: (info) => !/\b(?:if|when|once|whenever|after)\s{1,3}(?:you|a\s{1,3}user|users|the\s{1,3}user)\s{1,3}$/i.test(info.line.slice(Math.max(0, info.startInLine - 30), info.startInLine)),
     keywords: ['delete', 'remove', 'erase', 'wipe', 'destroy', 'purge', 'losche', 'loschen', 'entferne', 'vernichte', 'borra', 'elimina', 'destruye', 'formatea'],
     patterns: [
       r`\b(?:delete|remove|erase|wipe|destroy|purge)${S}(?:all|every|the${S}entire|the${S}whole|all${S}of${S}the)${S}(?:(?:user's|user|their|local|existing)${S})?(?:files|data|documents|home${S}director(?:y|ies)|hard${S}drives?|disks?|database|databases|repositor(?:y|ies)|backups|system|photos)\b(?!${S}(?:in|under|inside|from|within|of)${S}(?:the${S})?(?:build|dist|tmp|temp|cache|output|out|target|test|fixtures?)\b)`,
@@ -600,7 +644,8 @@ export const EXECUTION_RULES: PatternRule[] = [
     ctx: { fenced: -1, prose: -1, 'inline-code': -1, quoted: -2 },
     keywords: ['sudo'],
     patterns: [r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3}|\s)sudo\s{1,3}(?:-[A-Za-z]{1,3}\s{1,3}){0,3}[a-z/]`, r`\becho\s{1,3}["']?[^\n|]{1,60}\|\s{0,3}sudo\s{1,3}-S\b`],
-    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : true),
+    // `echo "  Linux: sudo apt-get install pandoc"`: an install hint printed for the user (unless piped on).
+    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : isPrintedHint(info) ? false : true),
   }),
   pattern({
     id: 'privesc-permissions',
@@ -635,7 +680,13 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
     ],
     // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
-    validate: (info) => (info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40)) ? 'low' : true),
+    // The `>` closing a placeholder (`ssh <USER>@<HOST> "cat /etc/hosts"`) is no redirect.
+    validate: (info) =>
+      info.match[0].startsWith('>') && /<[\w.-]{1,40}$/.test(info.line.slice(Math.max(0, info.startInLine - 41), info.startInLine))
+        ? false
+        : info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40))
+          ? 'low'
+          : true,
   }),
   pattern({
     id: 'privesc-disable-security-controls',
@@ -653,7 +704,7 @@ export const EXECUTION_RULES: PatternRule[] = [
   }),
 ];
 
-const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)[\w./-]{1,40}[^\n|;]{0,80}\)"`);
+const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)(?:"[\w./$-]{1,60}"|[\w./-]{1,40})[^\n|;]{0,80}\)"`);
 const TEST_NET = rx('c2:test-net', String.raw`//(?:192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|1\.2\.3\.4\b|0\.0\.0\.0)`);
 const RM_RECURSIVE = rx('destruct:rm-recursive', String.raw`\s-{1,2}(?:[A-Za-z]{0,10}[rR]|recursive)`);
 const SUDO_PASSWORD = rx('privesc:sudo-password', String.raw`\|\s{0,3}sudo\s{1,3}-S\b`);

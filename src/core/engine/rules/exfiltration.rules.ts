@@ -57,6 +57,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'code',
     keywords: ['nslookup', 'dig', 'host', 'drill', 'resolve-dnsname', 'gethostbyname', 'getaddrinfo', 'dns.'],
+    // `MODE=host bash -c …`, `--network host`: the word is a value there, not the lookup command.
+    validate: (info) => !/(?:=|--?[\w-]{1,30}[\s=])\s{0,2}["']?$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine)),
     patterns: [
       r`\b(?:nslookup|dig|host|drill|Resolve-DnsName)${S}[^\n|;]{0,40}?\$(?:\(|\{|[A-Za-z_])[^\n]{0,80}\.[a-z0-9-]{1,63}\.[a-z]{2,10}`,
       r`\b(?:nslookup|dig|host|drill)${S}[^\n|;]{0,40}?\$\((?:whoami|hostname|cat|id|base64|xxd)`,
@@ -120,6 +122,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'high',
     nature: 'reference',
+    // `[[ -f "$HOME/.ssh/id_ed25519" ]]`, `echo "$HOME/.ssh/id_ed25519"`: which key exists, not its content.
+    validate: (info) => (/(?:\[\[?\s{1,3}-[efsr]|\btest\s{1,3}-[efsr]|\becho|os\.path\.(?:exists|isfile)\(|existsSync\()\s{0,3}$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine)) ? 'low' : true),
     ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
     keywords: ['.ssh', 'ssh'],
     patterns: [
@@ -136,6 +140,12 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'high',
     nature: 'reference',
+    // "never store in .pypirc", "$HOME/.pypirc (DO NOT USE)": the file is named to forbid it.
+    validate: (info) =>
+      /\b(?:never|don't|do\s{1,3}not)(?:\s{1,3}\w{1,12}){0,4}\s{0,3}$/i.test(info.line.slice(Math.max(0, info.startInLine - 60), info.startInLine)) ||
+      /^\S{0,20}\s{0,3}\(?\s{0,3}(?:do\s{1,3}not|don't|never)\s{1,3}use\b/i.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 40))
+        ? 'info'
+        : true,
     ctx: { prose: -2, fenced: -2, quoted: -2, 'inline-code': -2 },
     keywords: ['.aws', '.azure', 'gcloud', '.kube', '.docker', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.config/gh', '.terraform.d', '.vault-token', '.config/'],
     patterns: [
@@ -178,7 +188,13 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     severity: 'medium',
     nature: 'code',
     // `| Env | Default |` (a table header) and `\.(env|secret)$` (a regex alternation) are not the env command.
-    validate: (info) => !(/^\s{0,40}\|/.test(info.line.slice(0, 41)) || /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))),
+    // `get|set|link` / `(get|set|curate)`: words joined by bare pipes are an alternation list (prose or a regex), not a shell pipe.
+    validate: (info) =>
+      !(
+        /^\s{0,40}\|/.test(info.line.slice(0, 41)) ||
+        /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1)) ||
+        /\w[|(](?:printenv|env|set)\|[\w)]/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1))
+      ),
     keywords: ['os.environ', 'process.env', 'printenv', 'env', 'get-childitem', 'gci', 'getenvironmentvariables', 'system.getenv', 'env.to_h'],
     patterns: [
       r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,

@@ -25,12 +25,18 @@ function fakeSystemCheck(info: PatternMatchInfo): boolean {
   return TAG_INTRODUCES_TEXT.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 80));
 }
 
+const QUOTED_PHRASE_LIST = rx('injection:quoted-phrase-list', String.raw`"[^"\n]{2,80}"\s{0,2},\s{0,2}"[^"\n]{2,80}"`);
+
 /** Words after which "silently <verb>" is still addressed to the agent ("and silently send", "must quietly copy"). */
 const IMPERATIVE_LEAD = rx('injection:imperative-lead', String.raw`(?:^|[,;:.!?*>(-]|\b(?:and|then|also|just|always|must|should|shall|will|to|please|you|now|first|instead|start|begin|keep|continue|und|dann|y|luego|debes|musst)\b)\s{0,3}$`, 'i');
 const SILENT_ADVERB = rx('injection:silent-adverb', String.raw`^(?:silently|quietly|covertly|secretly|stealthily|discreetly|invisibly)\b`, 'i');
 /** Verbs whose "silent" use is about output noise (run quietly, no narration), not hiding a data flow. */
 const QUIET_VERB = rx('injection:quiet-verb', String.raw`^(?:run|execute|read|access|log|save|store|add|include|append|replace|sync)$`, 'i');
 
+/** A determiner, preposition or proper noun before the verb makes it a noun ("the upload", "before sync", "the UiPath install"). */
+const NOUN_LEAD = rx('injection:noun-lead', String.raw`\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ee]ach|[Ee]very|[Aa]ny|its|their|your|our|[Bb]efore|[Aa]fter|[Dd]uring|per|on|for|of|[A-Z][a-z]{1,20}[A-Z]\w{0,20})\s{1,3}$`);
+/** Modal, negation or bracket between verb and adverb: the adverb belongs to another clause. */
+const CLAUSE_BREAK = rx('injection:clause-break', String.raw`\b(?:will|would|can|could|may|might|don't|do${S}not|never|not)\b|[()]`, 'i');
 const PASSIVE_BEFORE = rx('injection:passive-before', String.raw`\b(?:is|are|be|was|were|been|being|gets?|got|fails?|failed|failing|faults?|breaks?|errors?)\s{1,3}(?:silently|quietly)$`, 'i');
 const VERB_AFTER = rx(
   'injection:verb-after',
@@ -57,6 +63,10 @@ function silentActionCheck(info: PatternMatchInfo): boolean | 'low' {
   }
   // "<verb> … silently": the adverb must close the instruction, not modify a verb of its own
   // ("the upload silently clobbers", "is silently skipped", "fails silently").
+  // The verb used as a noun ("before upload", "the UiPath install") or a clause break between verb
+  // and adverb ("upload will accept silently", "(don't invent names silently)", "folder), silently").
+  if (NOUN_LEAD.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine))) return false;
+  if (CLAUSE_BREAK.test(m.slice(m.search(/\s/)))) return false;
   if (PASSIVE_BEFORE.test(info.line.slice(Math.max(0, info.startInLine + m.length - 30), info.startInLine + m.length))) return false;
   if (VERB_AFTER.test(info.line.slice(info.startInLine + m.length, info.startInLine + m.length + 30))) return false;
   const verb = m.split(/\s+/)[0] ?? '';
@@ -71,8 +81,10 @@ export const INJECTION_RULES: PatternRule[] = [
     severity: 'critical',
     nature: 'directive',
     negatable: true,
-    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said.
-    validate: (info) => (info.context === 'script-comment' && quoteKind(info.line, info.startInLine) !== null ? 'info' : true),
+    // A quoted phrase inside a code comment documents the phrase (a test, a sanitiser), it is not said;
+    // so does one of a list of quoted example phrases (`("ignore previous instructions", "say this …")`).
+    validate: (info) =>
+      quoteKind(info.line, info.startInLine) !== null && (info.context === 'script-comment' || QUOTED_PHRASE_LIST.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + info.match[0].length + 200))) ? 'info' : true,
     keywords: ['ignor', 'disregard', 'forget', 'discard', 'abandon', 'set aside', 'neglect', 'pay no attention', 'stop following', 'vergiss', 'vergessen', 'missacht', 'ubergeh', 'verwirf', 'ausser kraft', 'beacht', 'olvid', 'descart', 'omit', 'caso omiso', 'no hagas caso', 'desatiend', 'pasa por alto'],
     patterns: [
       r`\b(?:ignore|ignoring|disregard(?:ing)?|forget(?:ting)?|discard(?:ing)?|abandon(?:ing)?|set${S}aside|neglect(?:ing)?|pay${S}no${S}attention${S}to|stop${S}following)\b${gap(30)}\b(?:previous|prior|above|earlier|preceding|original|initial|existing|all${S}(?:of${S})?(?:your|the|my|these)|your|any${S}(?:other|previous|prior)|system|safety|developer|operator)\b${gap(25)}\b(?:instructions?|rules|directives?|guidelines|prompts?|constraints|guardrails|polic(?:y|ies)|restrictions|programming|training|commands|orders|messages)\b`,
@@ -227,6 +239,8 @@ export const INJECTION_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     nature: 'directive',
+    // "Do NOT tell the user to hand-edit X": not instructing the user to do something hides nothing.
+    validate: (info) => !/^\s{1,3}to\s{1,3}(?!(?:about|anything|that|this|what|how|why|avoid|prevent|keep|stop|spare|not)\b)[a-z]{2,20}\b/i.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 30)),
     keywords: ['user', 'human', 'operator', 'owner', 'customer', 'benutzer', 'nutzer', 'anwender', 'kunde', 'usuario', 'usuaria', 'cliente'],
     patterns: [
       r`\b(?:do${S}not|don't|never|must${S}not|should${S}not|shouldn't|mustn't|without)${S}(?:ever${S})?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?(?:${S}(?:this|it|that|anything))?${S}to|reveal(?:ing)?${S}(?:this|it|that|anything)${S}to|disclos(?:e|ing)${S}(?:this|it|that|anything)${S}to)${S}(?:the${S})?(?:user|users|human|operator|owner|customer)\b`,
@@ -331,7 +345,7 @@ export const INJECTION_RULES: PatternRule[] = [
       r`\b(?:hinweis|nachricht|anweisung)${S}(?:an|fur)${S}(?:den|die|alle)${S}(?:(?:sicherheits|ki)-?)?(?:scanner|prufer|auditor|analysator)\w{0,2}\b`,
       r`\b(?:nota|mensaje|aviso|instrucciones?)${S}(?:para|al|a${S}los)${S}(?:el${S})?(?:escaner|auditor|analizador|clasificador)(?:es)?\b`,
       r`\b(?:this|it|any${S}(?:finding|alert|match))${S}(?:is|was|would${S}be)${S}(?:a${S})?(?:known${S})?false[- ]positive`,
-      r`\b(?:security${S}|ai${S}|automated${S}|llm${S}|static${S})?(?:scanners?|reviewers?|auditors?|analy[sz]ers?|classifiers?|moderators?|security${S}tools?)\b[,:]?${S}(?:please${S})?(?:ignore|skip|disregard|do${S}not${S}flag|don't${S}flag|should${S}not${S}flag|must${S}not${S}flag|whitelist|allowlist|approve|pass)\b`,
+      r`\b(?:security${S}|ai${S}|automated${S}|llm${S}|static${S})?(?:scanners?|reviewers?|auditors?|analy[sz]ers?|classifiers?|moderators?|security${S}tools?)\b[,:]?${S}(?:please${S})?(?:ignore|skip|disregard|do${S}not${S}flag|don't${S}flag|should${S}not${S}flag|must${S}not${S}flag|whitelist|allowlist|approve|pass${S}(?:this|it|the|these|all|any|every)\b)\b`,
       r`\b(?:scan|audit|security${S}review|analysis|security${S}check)${S}(?:is${S})?(?:complete|completed|passed|finished)[:.,;-]{0,2}\s{0,3}(?:no|zero|0)${S}(?:issues|threats|vulnerabilities|findings|problems|risks)`,
       r`\b(?:approved|pre-?approved|vetted|whitelisted|certified)${S}(?:corporate|company|internal|enterprise|security)${S}(?:standard|tool|skill|policy|component)`,
       r`\b(?:pre-?approved|vetted|reviewed${S}and${S}approved|signed${S}off)${S}by${S}(?:the${S}|our${S})?(?:security|infosec|compliance|it|appsec)${S}team`,

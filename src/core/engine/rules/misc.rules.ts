@@ -10,11 +10,18 @@ const OUTSIDE_PATH_TREATED = rx('untrusted:outside-path-treated', String.raw`\x6
 const OFFICIAL_REGISTRY = rx('supply:official-registry', String.raw`https?://(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|rubygems\.org|download\.pytorch\.org|crates\.io)(?:[/\s"']|$)`, 'i');
 const SOURCE_HOST = rx('supply:source-host', String.raw`(?:git\+)?https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)/|\b(?:github|gitlab|bitbucket):`, 'i');
 
+/** Text inside a printed string (`echo "…`, `print("…`, `Write-Host "…`): a hint shown to the user, not a command run. */
+const PRINTED_HINT = rx('supply:printed-hint', String.raw`\b(?:echo|printf|print|console\.(?:log|error|warn)|Write-(?:Host|Output|Err\w{0,4})|warn|die|fail|info)\s{0,3}\(?\s{0,3}(?:-[a-z]{1,3}\s{1,3})?f?["'][^"'\n]{0,80}$`, 'i');
+
 /** URL installs: a raw IP is high; a public source repository (GitHub, GitLab) weighs low; an official registry is no finding. */
 function supplyUrlCheck(info: PatternMatchInfo): boolean | 'high' | 'low' {
   const m = info.match[0];
   if (RAW_IP_URL.test(m)) return 'high';
-  const urls = m.slice(m.search(/(?:git\+)?https?:\/\/|\b(?:github|gitlab|bitbucket):/i));
+  // `print("Install with: pip install git+https://…")`: an install hint printed for the user.
+  if (PRINTED_HINT.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) return false;
+  // The match ends at the scheme; the host is read from the line (`--@scope:registry=https://registry.npmjs.org`).
+  const at = m.search(/(?:git\+)?https?:\/\/|\b(?:github|gitlab|bitbucket):/i);
+  const urls = info.line.slice(info.startInLine + at, info.startInLine + m.length + 200);
   if (OFFICIAL_REGISTRY.test(urls)) return false;
   if (SOURCE_HOST.test(urls)) return 'low';
   return true;
@@ -31,6 +38,10 @@ const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,
  */
 function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
   const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 120);
+  // `${ACCESS_KEY:0:8}…`: a prefix of the value, which is how scripts show a secret masked.
+  if (/^:\s{0,2}-?\d{1,2}\s{0,2}:\s{0,2}\d{1,2}\s{0,2}\}/.test(after)) return false;
+  // `echo "KEY set: $([ -n "${KEY:-}" ] && echo yes || echo no)"`: only whether it is set is printed.
+  if (/\[\[?\s{1,3}-[nz]\s{1,3}["']?\$\{?\w{0,60}$/.test(info.match[0])) return false;
   if (info.match[0].startsWith('echo') || info.match[0].startsWith('printf') || info.match[0].startsWith('print')) {
     if (PIPED_OR_TESTED.test(after)) return false;
   }
@@ -385,6 +396,8 @@ export const MISC_RULES: PatternRule[] = [
     severity: 'high',
     nature: 'directive',
     negatable: true,
+    // A section title ("### Grant Admin Privileges" over SQL GRANT statements) names a topic; it asks nothing.
+    validate: (info) => (/^\s{0,3}#{1,6}\s/.test(info.line) && info.file.markdown ? 'low' : true),
     keywords: ['approve', 'accept', 'allow', 'grant', 'give', 'enable', 'turn on', 'switch to', 'genehmige', 'erlaube', 'aprueba', 'permite', 'concede'],
     patterns: [
       r`\b(?:approve|accept|allow|grant)${S}(?:all|every|any)${S}(?:tool${S}(?:calls?|uses?|requests?)|permissions?|permission${S}(?:requests|prompts)|commands)\b${gap(40)}\b(?:automatically|without|blindly)?`,

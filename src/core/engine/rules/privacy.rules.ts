@@ -225,6 +225,9 @@ export const PRIVACY_RULES: PatternRule[] = [
     category: 'tracking',
     severity: 'medium',
     nature: 'reference',
+    // A product named in documentation ("Error tracking (Sentry, Bugsnag)") is a mention; code, hosts and calls keep the weight.
+    validate: (info) =>
+      info.file.markdown && /^[a-z]+$/i.test(info.match[0]) && !/^[.(_/-]/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 1)) ? 'low' : true,
     keywords: ['google-analytics', 'googletagmanager', 'gtag(', "ga('send", 'ga("send', 'analytics.track', 'segment.io', 'segment.com', 'mixpanel', 'amplitude', 'posthog', 'hotjar', 'fullstory', 'heap', 'plausible.io', 'matomo', 'piwik', 'clarity.ms', 'datadoghq', 'sentry', 'bugsnag', 'logrocket', 'smartlook', 'mouseflow', 'statcounter', 'metrika', 'mc.yandex'],
     patterns: [
       r`\bgoogle-analytics\.com\b|\bgoogletagmanager\.com\b|\bgtag\(\s{0,3}["']|\bga\(\s{0,3}["']send|\banalytics\.(?:track|identify|page)\(|\b(?:api|cdn)\.segment\.(?:io|com)\b|\bmixpanel\b|\bamplitude\.com\b|\bapi2?\.amplitude\b|\bposthog\b|\bhotjar\b|\bfullstory\b`,

@@ -24,8 +24,11 @@ const FOLLOW_OR_INSTALL = rx(
 /** Documentation sites serve their pages as markdown too (`docs.vendor.com/…/skills.md`). */
 const DOCS_PATH = rx('authority:docs-path', r`https?://[^\s/]{1,100}/(?:[^\s]{0,100}/)?(?:docs?|documentation|reference|guides?)/`, 'i');
 
+/** A repository's rendered file page is its source, not a served instruction file. */
+const REPO_FILE_PAGE = rx('authority:repo-file-page', r`https?://(?:github\.com|gitlab\.com|bitbucket\.org)/[^\s/]{1,100}/[^\s/]{1,100}/(?:-/)?(?:blob|tree|src)/`, 'i');
+
 function remoteInstructionSeverity(info: PatternMatchInfo): boolean | 'critical' {
-  if (DOCS_PATH.test(info.match[0])) return false;
+  if (DOCS_PATH.test(info.match[0]) || REPO_FILE_PAGE.test(info.match[0])) return false;
   if (info.context === 'counter') return true;
   return FOLLOW_OR_INSTALL.test(info.line) ? 'critical' : true;
 }
@@ -41,7 +44,7 @@ export const AUTHORITY_RULES: PatternRule[] = [
     keywords: ['.md', '.txt'],
     patterns: [
       // An instruction file served from a host (not a repository's rendered documentation page).
-      r`https?://(?!(?:github\.com|gitlab\.com|bitbucket\.org)/[^\s/]{1,100}/[^\s/]{1,100}/(?:blob|tree)/)[\w.-]{1,100}(?::\d{1,5})?/(?:[^\s)"'\x60<>]{0,150}/)?${INSTRUCTION_FILE}\b`,
+      r`https?://[\w.-]{1,100}(?::\d{1,5})?/(?:[^\s)"'\x60<>]{0,150}/)?${INSTRUCTION_FILE}\b`,
       // Agent memory and identity files by their conventional upper-case names (`/v1/vault/MEMORY.md`).
       { src: r`https?://[\w.-]{1,100}(?::\d{1,5})?/(?:[^\s)"'\x60<>]{0,150}/)?(?:MEMORY|SOUL|USER|TOOLS|IDENTITY|HEARTBEAT|AGENTS|SKILL)\.md\b`, flags: 'gm' },
       // "Fetch <url> and follow it", "read https://… and obey the instructions".

@@ -9,18 +9,22 @@ const r = String.raw;
  * The landing page is where the payload lives; the skill text carries only the lure. Official
  * package registries and source hosts are not landing pages of this kind.
  */
-const OFFICIAL_HOST = rx(
-  'dropper:official-host',
-  r`^(?:[\w-]{1,63}\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|pypi\.org|npmjs\.com|npmjs\.org|crates\.io|rubygems\.org|brew\.sh|nodejs\.org|python\.org|docker\.com|microsoft\.com|apple\.com|google\.com|anthropic\.com|claude\.ai|openai\.com)$`,
-  'i',
-);
+const OFFICIAL_DOMAINS = [
+  'github.com', 'githubusercontent.com', 'gitlab.com', 'bitbucket.org', 'pypi.org', 'npmjs.com', 'npmjs.org', 'crates.io', 'rubygems.org',
+  'brew.sh', 'nodejs.org', 'python.org', 'docker.com', 'microsoft.com', 'apple.com', 'google.com', 'anthropic.com', 'claude.ai', 'openai.com',
+];
+
+function isOfficialHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return OFFICIAL_DOMAINS.some((d) => h === d || h.endsWith(`.${d}`));
+}
 const ONE_SEGMENT = rx('dropper:one-segment', r`^/[\w-]{1,40}/?$`);
 const URL_IN_MATCH = rx('dropper:url-in-match', r`https?://([\w.-]{1,253})(/[^\s)\]>"'\x60]{0,200})?`, 'i');
 
 function lureLanding(info: PatternMatchInfo): boolean {
   const u = URL_IN_MATCH.exec(info.match[0]);
   if (!u) return false;
-  if (OFFICIAL_HOST.test(u[1])) return false;
+  if (isOfficialHost(u[1])) return false;
   // A bare site root (or a single path segment) is a landing page, not documentation of a step.
   const path = u[2] ?? '';
   return path === '' || path === '/' || ONE_SEGMENT.test(path);

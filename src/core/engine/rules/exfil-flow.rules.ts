@@ -34,6 +34,8 @@ export const EXFIL_FLOW_RULES: PatternRule[] = [
       r`\b(?:FALLBACK|DEFAULT|HIDDEN|AUDIT|SHADOW|SILENT|ALWAYS|EXTRA|OBSERVER)_?BCC\b\s{0,3}(?:=|:)|\bbcc\b["'\]]{0,2}\s{0,3}(?:=|:)\s{0,3}[^\n]{0,40}?(?:\bor\b|\|\||\?\?)\s{0,3}["']?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30}|\bbcc\b[^\n@]{0,30}?\b(?:default|fallback|always)\w{0,9}\b[^\n@]{0,20}?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30}`,
       // Prose: "also add the observer below as a BCC", "always bcc …", "silently copy … in bcc".
       r`\b(?:also|always|silently|quietly|automatically|secretly|auch|immer|tambien|siempre)${S}(?:add|include|copy|cc|bcc|put|fuge|kopiere|anade|incluye|copia)\b${gap(60)}\b(?:as${S}(?:a${S})?|in${S}|als${S}|como${S}|en${S})?bcc\b`,
+      // "always put archive@x.net in BCC", „immer auch archiv@x.net in BCC setzen“, "siempre … en copia oculta".
+      r`\b(?:also|always|immer|stets|auch|siempre|tambien)\b[^\n@]{0,40}?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30}[^\n]{0,20}?\b(?:in|as|als|en|como)${S}(?:a${S})?(?:bcc|cco|blindkopie|copia${S}oculta)\b`,
     ],
   }),
 ];

@@ -3,6 +3,7 @@ import { AUTHORITY_RULES } from './authority.rules';
 import { DROPPER_RULES } from './dropper.rules';
 import { EXECUTION_RULES } from './execution.rules';
 import { EXFIL_FLOW_RULES } from './exfil-flow.rules';
+import { HIDDEN_TEXT_RULES } from './hidden-text.rules';
 import { EXFILTRATION_RULES } from './exfiltration.rules';
 import { INJECTION_RULES } from './injection.rules';
 import { MISC_RULES } from './misc.rules';
@@ -19,4 +20,5 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   ...DROPPER_RULES,
   ...EXFIL_FLOW_RULES,
   ...AUTHORITY_RULES,
+  ...HIDDEN_TEXT_RULES,
 ];

@@ -1,6 +1,8 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
+import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
+import { NEGATION_BEFORE } from '../match-context';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 
@@ -75,6 +77,19 @@ function declaredHost(host: string, documented: string): boolean {
   return documented.includes(label);
 }
 
+/** Personal data named in prose (English, German, Spanish). */
+const PERSONAL_NOUN = rx(
+  'flow:personal-noun',
+  String.raw`\b(?:(?:precise|current|exact|gps|user'?s?|device|live)\s{1,3}(?:location|coordinates|position)|geolocation|gps\s{1,3}(?:coordinates|data|location|position)|contacts?\s{1,3}(?:list|book|data)|address\s{1,3}book|(?:all|the\s{1,3}user'?s?|their|your)\s{1,3}contacts|clipboard|chat\s{1,3}(?:history|logs?)|conversation\s{1,3}(?:history|logs?|transcripts?)|(?:photo|image)\s{1,3}(?:metadata|exif)|exif|device\s{1,3}(?:ids?|identifiers?|fingerprints?)|imei|mac\s{1,3}address(?:es)?|browsing\s{1,3}history|standort\w{0,5}|gps-?koordinaten|kontakte|adressbuch\w{0,2}|zwischenablage|chatverlauf\w{0,2}|gesprachsverlauf\w{0,2}|geratekennung\w{0,2}|browserverlauf\w{0,2}|ubicacion(?:es)?|coordenadas|contactos|agenda\s{1,3}de\s{1,3}contactos|portapapeles|historial\s{1,3}de\s{1,3}(?:chat|conversaciones?|navegacion)|identificador(?:es)?\s{1,3}del\s{1,3}dispositivo|metadatos\s{1,3}(?:exif|de\s{1,3}(?:las\s{1,3})?fotos))\b`,
+  'i',
+);
+const SEND_VERB = rx(
+  'flow:send-verb',
+  String.raw`\b(?:send|upload|post|forward|transmit|submit|sync|beacon|report|exfiltrate|sende|senden|schicke|schicken|ubertrage|ubertragen|ubermittle|ubermitteln|hochladen|lade|envia|enviar|envie|sube|subir|reenvia|reenviar|transmite|transmitir|manda|mandar)\b`,
+  'i',
+);
+const PROSE_DEST = rx('flow:prose-destination', String.raw`https?://([A-Za-z0-9.-]{1,253})|\b[\w.+-]{1,64}@([\w-]{1,63}\.[\w.-]{2,60})`, 'g');
+
 const CODE_LANGS = new Set(['python', 'javascript', 'shell', 'powershell', 'ruby']);
 
 interface Flow {
@@ -142,15 +157,64 @@ function run(ctx: SkillContext): void {
   const description = `${fm?.name ?? ''} ${fm?.description ?? ''}`.toLowerCase();
   const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? documented : description);
   for (const f of ctx.texts) {
-    if (f.kind === 'instruction' || !CODE_LANGS.has(f.lang)) continue;
+    if (f.kind === 'instruction' && PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
     if (!NET_CALL.test(f.norm) || !(SECRET_SOURCE.test(f.norm) || PERSONAL_SOURCE.test(f.norm))) continue;
-    for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow);
+    if (f.kind !== 'instruction') {
+      if (CODE_LANGS.has(f.lang)) for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
+      continue;
+    }
+    // Fenced code of an instruction file: each block is read as one script (counter-example
+    // blocks — attacks shown as what not to run — are documentation).
+    const md = ctx.markdown.get(f);
+    if (!md) continue;
+    let start = -1;
+    for (let i = 0; i <= f.normLines.length; i++) {
+      const inBlock = i < f.normLines.length && (md.flags[i] & MD_FENCED) !== 0 && (md.flags[i] & MD_COUNTER_FENCE) === 0;
+      if (inBlock && start < 0) start = i;
+      if (!inBlock && start >= 0) {
+        for (const flow of findFlows(f.normLines.slice(start, i), declared)) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
+        start = -1;
+      }
+    }
   }
 }
 
-function emitFlow(ctx: SkillContext, f: FileFacts, flow: Flow): void {
+/**
+ * Prose that tells the agent to send personal data (location, contacts, clipboard, chat history,
+ * photo metadata, device identifiers) to a destination — a URL or mail address — whose host the
+ * description does not name. One finding per file; negated, quoted and counter-example lines are
+ * documentation.
+ */
+function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kind: SourceKind) => boolean): void {
+  const md = ctx.markdown.get(f);
+  const lines = f.normLines;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.length > 4000) continue;
+    const flags = md?.flags[i] ?? 0;
+    if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
+    const noun = PERSONAL_NOUN.exec(line);
+    if (!noun) continue;
+    // The sentence may continue on the next line of a wrapped paragraph.
+    const next = i + 1 < lines.length && !((md?.flags[i + 1] ?? 0) & MD_FENCED) ? lines[i + 1] : '';
+    const window = next.length > 0 && next.length <= 4000 ? `${line} ${next}` : line;
+    const verb = SEND_VERB.exec(window);
+    if (!verb || NEGATION_BEFORE.test(window.slice(Math.max(0, verb.index - 60), verb.index))) continue;
+    PROSE_DEST.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PROSE_DEST.exec(window)) !== null) {
+      const host = (m[1] ?? m[2] ?? '').toLowerCase();
+      if (host && !declared(host, 'personal')) {
+        emitFlow(ctx, f, { kind: 'personal', line: i, host }, 'prose');
+        return;
+      }
+    }
+  }
+}
+
+function emitFlow(ctx: SkillContext, f: FileFacts, flow: Flow, context: Hit['context']): void {
   const ruleId = flow.kind === 'secret' ? 'exfil-secret-flow-undeclared-host' : 'privacy-personal-data-flow-undeclared';
-  const hit: Hit = { ruleId, delta: 0, file: f.path, line: flow.line + 1, snippet: makeSnippet(f.rawLines[flow.line] ?? '', f.normLines[flow.line] ?? '', 0), context: 'script' };
+  const hit: Hit = { ruleId, delta: 0, file: f.path, line: flow.line + 1, snippet: makeSnippet(f.rawLines[flow.line] ?? '', f.normLines[flow.line] ?? '', 0), context };
   ctx.emit(hit);
 }
 

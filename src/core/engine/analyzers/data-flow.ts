@@ -22,7 +22,7 @@ type SourceKind = 'secret' | 'personal';
 /** Reads of secrets: secret-named environment variables, credential files, the environment filtered by prefix or dumped whole. */
 const SECRET_SOURCE = rx(
   'flow:secret-source',
-  String.raw`(?:os\.environ|os\.getenv|process\.env|ENV\[|Deno\.env|getenv\(|System\.getenv)[^\n]{0,40}?(?:KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE)|os\.environ\.items\(\)|dict\(os\.environ\)|Object\.(?:entries|keys)\(process\.env\)|\{\s{0,3}\.\.\.process\.env\s{0,3}\}|(?:\.ssh|\.aws|\.kube|\.docker|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env\b|keychain|wallet|cookies)[^\n]{0,80}?(?:open\(|read_text\(|readFile(?:Sync)?\(|read\(\))|(?:open\(|read_text\(|readFile(?:Sync)?\()[^\n]{0,80}?(?:\.ssh|\.aws|\.kube|\.docker/config|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env["'\x60]|Cookies|Login Data|wallet)|["'\x60][^"'\x60\n]{0,100}(?:/\.ssh/|/\.aws/credentials|auth-profiles\.json|/\.netrc|/\.git-credentials|/\.docker/config\.json|/\.kube/config|\.credentials\.json|oauth_creds\.json|/\.codex/auth\.json)|["']\.(?:ssh|aws|kube|gnupg|docker)["']\s{0,3}[,)]|/\s{0,3}["']\.(?:ssh|aws|kube|gnupg)["']`,
+  String.raw`(?:os\.environ|os\.getenv|process\.env|ENV\[|Deno\.env|getenv\(|System\.getenv)[^\n]{0,40}?(?:KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE)|os\.environ\.items\(\)|dict\(os\.environ\)|Object\.(?:entries|keys)\(process\.env\)|\{\s{0,3}\.\.\.process\.env\s{0,3}\}|(?:\.ssh|\.aws|\.kube|\.docker|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env\b|keychain|wallet|cookies)[^\n]{0,80}?(?:open\(|read_text\(|readFile(?:Sync)?\(|read\(\))|(?:open\(|read_text\(|readFile(?:Sync)?\()[^\n]{0,80}?(?:\.ssh|\.aws|\.kube|\.docker/config|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env["'\x60]|Cookies|Login Data|wallet)|/\.ssh/|\.aws/credentials|auth-profiles\.json|/\.netrc\b|\.git-credentials|\.docker/config\.json|\.kube/config|\.credentials\.json|oauth_creds\.json|\.codex/auth\.json|["']\.(?:ssh|aws|kube|gnupg|docker)["']\s{0,3}[,)]|/\s{0,3}["']\.(?:ssh|aws|kube|gnupg)["']`,
 );
 /** Personal-data sources that are themselves requests (an IP geolocation lookup): the call is the read, not the leak. */
 const NET_SOURCE = rx('flow:net-source', String.raw`ipinfo\.io|ip-api\.com|ipapi\.co`, 'i');
@@ -157,15 +157,19 @@ function run(ctx: SkillContext): void {
   const description = `${fm?.name ?? ''} ${fm?.description ?? ''}`.toLowerCase();
   const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? documented : description);
   for (const f of ctx.texts) {
-    if (f.kind === 'instruction' && PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
-    if (!NET_CALL.test(f.norm) || !(SECRET_SOURCE.test(f.norm) || PERSONAL_SOURCE.test(f.norm))) continue;
+    // Cheapest tests first: most files are neither code nor instructions with a fenced block.
+    const md = f.kind === 'instruction' ? ctx.markdown.get(f) : undefined;
+    if (f.kind === 'instruction') {
+      if (PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
+      if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
+    } else if (!CODE_LANGS.has(f.lang)) continue;
+    if (!NET_CALL.test(f.norm) || !(PERSONAL_SOURCE.test(f.norm) || SECRET_SOURCE.test(f.norm))) continue;
     if (f.kind !== 'instruction') {
-      if (CODE_LANGS.has(f.lang)) for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
+      for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
       continue;
     }
     // Fenced code of an instruction file: each block is read as one script (counter-example
     // blocks — attacks shown as what not to run — are documentation).
-    const md = ctx.markdown.get(f);
     if (!md) continue;
     let start = -1;
     for (let i = 0; i <= f.normLines.length; i++) {

@@ -7,6 +7,7 @@ import { HIDDEN_TEXT_RULES } from './hidden-text.rules';
 import { EXFILTRATION_RULES } from './exfiltration.rules';
 import { INJECTION_RULES } from './injection.rules';
 import { MISC_RULES } from './misc.rules';
+import { PRIMITIVE_RULES } from './primitives.rules';
 import { PRIVACY_RULES } from './privacy.rules';
 import { SECRET_RULES } from './secrets.rules';
 
@@ -21,4 +22,5 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   ...EXFIL_FLOW_RULES,
   ...AUTHORITY_RULES,
   ...HIDDEN_TEXT_RULES,
+  ...PRIMITIVE_RULES,
 ];

@@ -6,7 +6,8 @@ import { seedRules } from './seed-rules';
  * Detection update (issue 10, malware classes that campaigns use): seeds the rules added for remote
  * instruction files, agent token stores, hidden mail recipients, prerequisite lure links, value
  * flows of secrets and personal data to undeclared hosts, persistent rules in agent files,
- * priority claims in descriptions and invisible text in templates (existing rows kept), and moves each rule's default severity to
+ * priority claims in descriptions, invisible text in templates,
+ * names built from character codes, secrets written to logs and image exfiltration described in prose (existing rows kept), and moves each rule's default severity to
  * the catalog's where an admin left the severity alone (severity = old default). Idempotent.
  */
 /** Rules this migration introduces (removed again by down). */
@@ -20,6 +21,9 @@ const NEW_RULE_IDS = [
   'agent-persistent-rule-write',
   'trigger-priority-claim-description',
   'hidden-styled-text-in-resource',
+  'obfusc-char-code-array-call',
+  'credhandling-secret-to-log',
+  'exfil-markdown-image-prose',
 ];
 
 export class DetectionRulesCampaigns1764000014000 implements MigrationInterface {

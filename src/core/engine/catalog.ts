@@ -8,6 +8,8 @@ import { HIDDEN_RULES } from './analyzers/hidden';
 import { OBFUSCATION_RULES } from './analyzers/obfuscation';
 import { SKILL_CHECK_RULES } from './analyzers/skill-checks';
 import { COMBINATION_RULES } from './analyzers/combinations';
+import { DATA_FLOW_RULES } from './analyzers/data-flow';
+import { AUTHORITY_RULES_HEURISTIC } from './analyzers/authority';
 import { registerRules } from './analyzers/rule-lookup';
 
 /** Every rule definition (pattern and heuristic), in catalog order. */
@@ -18,6 +20,8 @@ export const RULE_DEFS: readonly RuleDef[] = [
   ...UNICODE_RULES,
   ...OBFUSCATION_RULES,
   ...SKILL_CHECK_RULES,
+  ...DATA_FLOW_RULES,
+  ...AUTHORITY_RULES_HEURISTIC,
   ...COMBINATION_RULES,
 ];
 registerRules(RULE_DEFS);

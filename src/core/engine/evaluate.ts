@@ -18,6 +18,8 @@ import { hiddenAnalyzer } from './analyzers/hidden';
 import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscation';
 import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
 import { combinations } from './analyzers/combinations';
+import { dataFlowAnalyzer } from './analyzers/data-flow';
+import { authorityAnalyzer } from './analyzers/authority';
 import { ruleById } from './analyzers/rule-lookup';
 import {
   DECLARED_PURPOSE_DELTA,
@@ -35,7 +37,7 @@ import {
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
 const CREATED_WORD_SET = COMPILED.extraSets.length > 0 ? COMPILED.extraSets[0] : -1;
-const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, obfuscationAnalyzer, skillChecksAnalyzer, hiddenAnalyzer, offlineClaimAnalyzer];
+const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, obfuscationAnalyzer, skillChecksAnalyzer, dataFlowAnalyzer, authorityAnalyzer, hiddenAnalyzer, offlineClaimAnalyzer];
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
 

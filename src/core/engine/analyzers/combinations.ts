@@ -17,7 +17,7 @@ export const COMBINATION_RULES = [
 const CREDENTIAL_SOURCES = new Set([
   'cred-ssh-private-key-read', 'cred-cloud-and-tool-credentials', 'cred-browser-and-wallet-data', 'cred-dotenv-read', 'cred-env-harvest',
   'cred-nl-harvest', 'cred-cloud-metadata', 'cred-system-secret-stores', 'cred-undocumented-secret-env', 'privacy-keylogging',
-  'credhandling-ask-for-secret',
+  'credhandling-ask-for-secret', 'cred-agent-token-store',
 ]);
 /** Channels that carry data out of the machine. */
 const SINKS = new Set([

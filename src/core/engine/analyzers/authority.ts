@@ -1,0 +1,81 @@
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer, SkillContext } from './context';
+import { NEGATION_BEFORE } from '../match-context';
+
+/**
+ * Authority claimed or planted beyond the skill's own turn, judged against what the skill declares:
+ * - a persistent rule written into the agent's configuration or memory files (it outlives the
+ *   skill and applies to every later task) when the frontmatter does not declare that the skill
+ *   maintains such files;
+ * - a description that claims to take priority over all other skills or to be mandatory for every
+ *   request (the description decides when the agent loads a skill).
+ */
+export const AUTHORITY_RULES_HEURISTIC = [
+  heuristic('agent-persistent-rule-write', 'agent-tampering', 'high', 'directive'),
+  heuristic('trigger-priority-claim-description', 'trigger-abuse', 'medium', 'directive'),
+];
+
+const AGENT_FILE = rx('authority:agent-file', String.raw`\b(?:AGENTS|CLAUDE|GEMINI|SOUL|MEMORY|IDENTITY|HEARTBEAT)\.md\b|\.cursorrules\b|\.windsurfrules\b|copilot-instructions\.md`, 'i');
+const PERSISTENT_RULE = rx(
+  'authority:persistent-rule',
+  String.raw`\b(?:add|append|write|insert|save|store|persist|record|put|register|prepend|fuge|fuege|schreibe|speichere|trage|hinterlege|anade|agrega|escribe|guarda|inserta|registra)\b(?:[^\n.!?]|[.!?][^\s.!?]){0,60}?\b(?:rules?|instructions?|directives?|notes?|reminders?|polic(?:y|ies)|guidelines?|preferences?|standing\sorders?|regel\w{0,2}|anweisung\w{0,2}|notiz\w{0,2}|richtlinie\w{0,2}|regla\w{0,2}|instruccion\w{0,2}|nota\w{0,2}|directriz\w{0,2})\b(?:[^\n.!?]|[.!?][^\s.!?]){0,60}?\b(?:to|into|in|inside|zu|a|al|en)\s{1,3}(?:(?:the|your|user's|workspace|project|global|local|agent's|a|die|der|deine|tu|el|la|su|archivo)\s{1,3}){0,3}[\x60"'*]{0,2}(?:~/|\./)?(?:[\w.-]{1,40}/){0,3}(?:AGENTS|CLAUDE|GEMINI|SOUL|MEMORY|IDENTITY|HEARTBEAT)\.md\b`,
+  'i',
+);
+/** The skill's declared job is to maintain agent configuration, memory or instruction files. */
+const DECLARES_AGENT_FILES = rx(
+  'authority:declares-agent-files',
+  String.raw`\b(?:AGENTS|CLAUDE|GEMINI|SOUL|MEMORY)\.md\b|\bagent\s(?:config\w{0,6}|instructions?|memory|rules)\b|\bmemor(?:y|ies)\b|\bproject\s(?:instructions|rules|context)\b|\bcursorrules\b`,
+  'i',
+);
+const PRIORITY_CLAIM = rx(
+  'authority:priority-claim',
+  String.raw`\b(?:priority|precedence|vorrang|prioridad|precedencia)\s{1,3}(?:over|above|vor|sobre)\s{1,3}(?:all|any|every|allen|jede[mn]?|todas?|cualquier)\b|\boverrides?\s{1,3}(?:all|any|every)\s{1,3}(?:other\s{1,3})?(?:skills?|instructions|tools|rules)|\b(?:mandatory|must\s{1,3}(?:be\s{1,3})?(?:load|invok|us|activat|call)\w{0,3}|obligatorio|obligatorisch|verpflichtend)\b[^\n]{0,80}?\b(?:for|before|on|fur|vor|bei|para|antes\s{1,3}de)\s{1,3}(?:all|every|each|alle[n]?|jede[nm]?|todas?|cada)\s{1,3}(?:\w{1,20}\s{1,3})?(?:requests?|tasks?|messages?|conversations?|prompts?|responses?|sessions?|interactions?|turns?|queries|questions|anfragen|aufgaben|nachrichten|gesprache|solicitudes|tareas|mensajes|conversaciones|respuestas)\b`,
+  'i',
+);
+
+function hit(ruleId: string, f: FileFacts, line0: number, col: number): Hit {
+  return { ruleId, delta: 0, file: f.path, line: line0 + 1, snippet: makeSnippet(f.rawLines[line0] ?? '', f.normLines[line0] ?? '', col), context: 'prose' };
+}
+
+function persistentRules(ctx: SkillContext): void {
+  const fm = ctx.frontmatter;
+  if (fm && DECLARES_AGENT_FILES.test(`${fm.name ?? ''} ${fm.description ?? ''}`)) return;
+  for (const f of ctx.texts) {
+    if (f.kind !== 'instruction' || !AGENT_FILE.test(f.norm)) continue;
+    const md = ctx.markdown.get(f);
+    for (let i = 0; i < f.normLines.length; i++) {
+      const line = f.normLines[i];
+      if (line.length > 4000 || !AGENT_FILE.test(line)) continue;
+      const flags = md?.flags[i] ?? 0;
+      // Examples of attacks and quoted or fenced text are documentation, not an instruction.
+      if (flags & (MD_COUNTER_FENCE | MD_COUNTER_SECTION | MD_QUOTE | MD_FENCED)) continue;
+      const m = PERSISTENT_RULE.exec(line);
+      if (!m) continue;
+      if (NEGATION_BEFORE.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
+      ctx.emit(hit('agent-persistent-rule-write', f, i, m.index));
+      return;
+    }
+  }
+}
+
+function priorityClaim(ctx: SkillContext): void {
+  const fm = ctx.frontmatter;
+  if (!fm || !fm.description) return;
+  const m = PRIORITY_CLAIM.exec(fm.description);
+  if (!m) return;
+  ctx.emit({ ...hit('trigger-priority-claim-description', fm.file, fm.lineOf('description') - 1, 0), context: 'frontmatter' });
+}
+
+export const authorityAnalyzer: Analyzer = {
+  name: 'authority',
+  phase: 'main',
+  rules: AUTHORITY_RULES_HEURISTIC,
+  run(ctx) {
+    persistentRules(ctx);
+    priorityClaim(ctx);
+  },
+};

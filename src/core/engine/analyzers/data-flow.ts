@@ -1,0 +1,230 @@
+import { rx } from '../regex-registry';
+import type { FileFacts, Hit } from '../rule-types';
+import { heuristic } from '../rules/define';
+import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
+import { NEGATION_BEFORE } from '../match-context';
+import { makeSnippet } from '../text/snippet';
+import type { Analyzer, SkillContext } from './context';
+
+/**
+ * Value flow inside one script: a secret or a piece of personal data is read into a variable, the
+ * variable (or one derived from it, across lines) reaches a network call, and the destination is
+ * not the service the skill declares. One file at a time, assignments in text order; no control
+ * flow (a static engine cannot tell which branch runs, so every path counts).
+ */
+export const DATA_FLOW_RULES = [
+  heuristic('exfil-secret-flow-undeclared-host', 'exfiltration', 'critical', 'code'),
+  heuristic('privacy-personal-data-flow-undeclared', 'data-sharing', 'critical', 'code'),
+];
+
+type SourceKind = 'secret' | 'personal';
+
+/** Reads of secrets: secret-named environment variables, credential files, the environment filtered by prefix or dumped whole. */
+const SECRET_SOURCE = rx(
+  'flow:secret-source',
+  String.raw`(?:os\.environ|os\.getenv|process\.env|ENV\[|Deno\.env|getenv\(|System\.getenv)[^\n]{0,40}?(?:KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE)|os\.environ\.items\(\)|dict\(os\.environ\)|Object\.(?:entries|keys)\(process\.env\)|\{\s{0,3}\.\.\.process\.env\s{0,3}\}|(?:\.ssh|\.aws|\.kube|\.docker|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env\b|keychain|wallet|cookies)[^\n]{0,80}?(?:open\(|read_text\(|readFile(?:Sync)?\(|read\(\))|(?:open\(|read_text\(|readFile(?:Sync)?\()[^\n]{0,80}?(?:\.ssh|\.aws|\.kube|\.docker/config|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env["'\x60]|Cookies|Login Data|wallet)|/\.ssh/|\.aws/credentials|auth-profiles\.json|/\.netrc\b|\.git-credentials|\.docker/config\.json|\.kube/config|\.credentials\.json|oauth_creds\.json|\.codex/auth\.json|["']\.(?:ssh|aws|kube|gnupg|docker)["']\s{0,3}[,)]|/\s{0,3}["']\.(?:ssh|aws|kube|gnupg)["']`,
+);
+/** Personal-data sources that are themselves requests (an IP geolocation lookup): the call is the read, not the leak. */
+const NET_SOURCE = rx('flow:net-source', String.raw`ipinfo\.io|ip-api\.com|ipapi\.co`, 'i');
+/** Reads of personal data: location, contacts, clipboard, chat history, photo metadata, device identifiers. */
+const PERSONAL_SOURCE = rx(
+  'flow:personal-source',
+  String.raw`geolocation|getCurrentPosition|CLLocationManager|CoreLocation|\bget_?location\(|ipinfo\.io|ip-api\.com|ipapi\.co|GPSInfo|GPSLatitude|exifread|piexif|_getexif\(|\bpbpaste\b|pyperclip\.paste|clipboard\.readText|Get-Clipboard|xclip\s{1,3}-o|xsel\s{1,3}-o|AddressBook|Contacts\.app|contacts\.db|CNContactStore|chat\.db|history\.jsonl|\.claude/projects|IOPlatformUUID|machine-id|uuid\.getnode\(|getmac|MachineGuid`,
+);
+/** Network calls that carry data out. */
+const NET_CALL = rx(
+  'flow:net-call',
+  String.raw`\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\s{0,3}\(|\burlopen\s{0,3}\(|urllib\.request\.Request\(|(?:^|[^.\w])fetch\s{0,3}\(|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?:^|[\s;&|(\x60$])(?:curl|wget)\s|\.sendall?\s{0,3}\(|\.sendmail\s{0,3}\(|\.send_message\s{0,3}\(`,
+  'i',
+);
+/** Targets of an assignment: `a = …`, `a, b = …`, `const { a, b } = …`, `export A=…`, `with … as f`. */
+const ASSIGN = rx(
+  'flow:assign',
+  String.raw`^\s{0,40}(?:(?:const|let|var|local|export|my|readonly)\s{1,3})?([\[{(]?\s{0,3}\$?[A-Za-z_]\w{0,60}(?:\s{0,3},\s{0,3}\$?[A-Za-z_]\w{0,60}){0,6}\s{0,3}[\]})]?)\s{0,3}(?::\s{0,3}[\w\[\], |]{1,40})?\s{0,3}(?:=|:=|\+=)(?!=)|\bas\s{1,3}([A-Za-z_]\w{0,60})\s{0,3}:\s{0,3}$`,
+);
+/** A function definition: its name carries the taint of what it reads (the value it returns). */
+const FUNC_DEF = rx('flow:func-def', String.raw`^\s{0,8}(?:async\s{1,3})?(?:def|function)\s{1,3}([A-Za-z_]\w{0,60})|^\s{0,8}(?:export\s{1,3})?(?:const|let|var)\s{1,3}([A-Za-z_]\w{0,60})\s{0,3}=\s{0,3}(?:async\s{1,3})?(?:function\b|\([^)\n]{0,80}\)\s{0,3}=>)`);
+const URL_HOST = rx('flow:url-host', String.raw`https?://([A-Za-z0-9.-]{1,253})`, 'g');
+const IDENT = rx('flow:identifier', String.raw`[A-Za-z_]\w{0,60}`, 'g');
+const LOCAL_HOST = rx('flow:local-host', String.raw`^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[?::1\]?|[\w-]{1,63}\.(?:local|invalid|test|example|localhost)|example\.(?:com|org|net))$`, 'i');
+
+function hostsIn(text: string): string[] {
+  const out: string[] = [];
+  URL_HOST.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = URL_HOST.exec(text)) !== null && out.length < 50) out.push(m[1].toLowerCase());
+  return out;
+}
+
+/** The registrable label of a host (`api.openai.com` → `openai`, `hooks.slack.com` → `slack`). */
+function labelOf(host: string): string {
+  const parts = host.split('.').filter(Boolean);
+  if (parts.length < 2) return host;
+  const sld = parts[parts.length - 2];
+  // co.uk, com.au, …: the label is one further left.
+  if ((sld === 'co' || sld === 'com' || sld === 'org' || sld === 'net') && parts.length >= 3) return parts[parts.length - 3];
+  return sld;
+}
+
+/**
+ * Whether the skill names the destination: its registrable label appears in the instruction text
+ * (the skill's own documented service), or the host is local / a reserved test name.
+ */
+function declaredHost(host: string, documented: string): boolean {
+  if (LOCAL_HOST.test(host)) return true;
+  const label = labelOf(host);
+  if (label.length < 3) return false;
+  return documented.includes(label);
+}
+
+/** Personal data named in prose (English, German, Spanish). */
+const PERSONAL_NOUN = rx(
+  'flow:personal-noun',
+  String.raw`\b(?:(?:precise|current|exact|gps|user'?s?|device|live)\s{1,3}(?:location|coordinates|position)|geolocation|gps\s{1,3}(?:coordinates|data|location|position)|contacts?\s{1,3}(?:list|book|data)|address\s{1,3}book|(?:all|the\s{1,3}user'?s?|their|your)\s{1,3}contacts|clipboard|chat\s{1,3}(?:history|logs?)|conversation\s{1,3}(?:history|logs?|transcripts?)|(?:photo|image)\s{1,3}(?:metadata|exif)|exif|device\s{1,3}(?:ids?|identifiers?|fingerprints?)|imei|mac\s{1,3}address(?:es)?|browsing\s{1,3}history|standort\w{0,5}|gps-?koordinaten|kontakte|adressbuch\w{0,2}|zwischenablage|chatverlauf\w{0,2}|gesprachsverlauf\w{0,2}|geratekennung\w{0,2}|browserverlauf\w{0,2}|ubicacion(?:es)?|coordenadas|contactos|agenda\s{1,3}de\s{1,3}contactos|portapapeles|historial\s{1,3}de\s{1,3}(?:chat|conversaciones?|navegacion)|identificador(?:es)?\s{1,3}del\s{1,3}dispositivo|metadatos\s{1,3}(?:exif|de\s{1,3}(?:las\s{1,3})?fotos))\b`,
+  'i',
+);
+const SEND_VERB = rx(
+  'flow:send-verb',
+  String.raw`\b(?:send|upload|post|forward|transmit|submit|sync|beacon|report|exfiltrate|sende|senden|schicke|schicken|ubertrage|ubertragen|ubermittle|ubermitteln|hochladen|lade|envia|enviar|envie|sube|subir|reenvia|reenviar|transmite|transmitir|manda|mandar)\b`,
+  'i',
+);
+const PROSE_DEST = rx('flow:prose-destination', String.raw`https?://([A-Za-z0-9.-]{1,253})|\b[\w.+-]{1,64}@([\w-]{1,63}\.[\w.-]{2,60})`, 'g');
+
+const CODE_LANGS = new Set(['python', 'javascript', 'shell', 'powershell', 'ruby']);
+
+interface Flow {
+  kind: SourceKind;
+  line: number;
+  host: string;
+}
+
+/** Follows tainted variables through one file's lines; returns the first flow per kind. */
+export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean): Flow[] {
+  const tainted = new Map<string, SourceKind>();
+  const fileHosts = hostsIn(lines.join('\n'));
+  const found = new Map<SourceKind, Flow>();
+  let currentFunction: string | null = null;
+  for (let i = 0; i < lines.length && found.size < 2; i++) {
+    const line = lines[i];
+    if (line.length > 2000) continue;
+    const direct: SourceKind | null = SECRET_SOURCE.test(line) ? 'secret' : PERSONAL_SOURCE.test(line) ? 'personal' : null;
+    // Taint carried by identifiers on the line (a personal-data taint wins over a secret one only
+    // when no secret is involved: each kind is reported once).
+    let fromVars: SourceKind | null = null;
+    if (tainted.size > 0) {
+      IDENT.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = IDENT.exec(line)) !== null) {
+        const k = tainted.get(m[0]);
+        if (k === 'secret') {
+          fromVars = k;
+          break;
+        }
+        if (k) fromVars = k;
+      }
+    }
+    const carried: SourceKind | null = fromVars ?? direct;
+    const sinkKind: SourceKind | null = fromVars ?? (direct && !NET_SOURCE.test(line) ? direct : null);
+    if (sinkKind && NET_CALL.test(line)) {
+      const lineHosts = hostsIn(line);
+      const hosts = lineHosts.length > 0 ? lineHosts : fileHosts;
+      const foreign = hosts.find((h) => !declared(h, sinkKind));
+      // A destination the file never names literally cannot be compared: no finding.
+      if (foreign && !found.has(sinkKind)) found.set(sinkKind, { kind: sinkKind, line: i, host: foreign });
+    }
+    const fn = FUNC_DEF.exec(line);
+    if (fn) currentFunction = fn[1] ?? fn[2] ?? null;
+    if (!carried) continue;
+    // The function that reads a secret hands it to its callers.
+    if (currentFunction && direct) tainted.set(currentFunction, carried);
+    const a = ASSIGN.exec(line);
+    if (a) {
+      IDENT.lastIndex = 0;
+      const targets = a[1] ?? a[2] ?? '';
+      let t: RegExpExecArray | null;
+      while ((t = IDENT.exec(targets)) !== null) tainted.set(t[0], carried);
+    }
+  }
+  return [...found.values()];
+}
+
+function run(ctx: SkillContext): void {
+  const fm = ctx.frontmatter;
+  // Secrets are compared with everything the instructions document (a skill's own API key sent to
+  // its own documented service is its purpose); personal data with the frontmatter name and
+  // description: a party the description does not name must not receive it.
+  const documented = ctx.instructionText.toLowerCase();
+  const description = `${fm?.name ?? ''} ${fm?.description ?? ''}`.toLowerCase();
+  const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? documented : description);
+  for (const f of ctx.texts) {
+    // Cheapest tests first: most files are neither code nor instructions with a fenced block.
+    const md = f.kind === 'instruction' ? ctx.markdown.get(f) : undefined;
+    if (f.kind === 'instruction') {
+      if (PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
+      if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
+    } else if (!CODE_LANGS.has(f.lang)) continue;
+    if (!NET_CALL.test(f.norm) || !(PERSONAL_SOURCE.test(f.norm) || SECRET_SOURCE.test(f.norm))) continue;
+    if (f.kind !== 'instruction') {
+      for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
+      continue;
+    }
+    // Fenced code of an instruction file: each block is read as one script (counter-example
+    // blocks — attacks shown as what not to run — are documentation).
+    if (!md) continue;
+    let start = -1;
+    for (let i = 0; i <= f.normLines.length; i++) {
+      const inBlock = i < f.normLines.length && (md.flags[i] & MD_FENCED) !== 0 && (md.flags[i] & MD_COUNTER_FENCE) === 0;
+      if (inBlock && start < 0) start = i;
+      if (!inBlock && start >= 0) {
+        for (const flow of findFlows(f.normLines.slice(start, i), declared)) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
+        start = -1;
+      }
+    }
+  }
+}
+
+/**
+ * Prose that tells the agent to send personal data (location, contacts, clipboard, chat history,
+ * photo metadata, device identifiers) to a destination — a URL or mail address — whose host the
+ * description does not name. One finding per file; negated, quoted and counter-example lines are
+ * documentation.
+ */
+function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kind: SourceKind) => boolean): void {
+  const md = ctx.markdown.get(f);
+  const lines = f.normLines;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.length > 4000) continue;
+    const flags = md?.flags[i] ?? 0;
+    if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
+    const noun = PERSONAL_NOUN.exec(line);
+    if (!noun) continue;
+    // The sentence may continue on the next line of a wrapped paragraph.
+    const next = i + 1 < lines.length && !((md?.flags[i + 1] ?? 0) & MD_FENCED) ? lines[i + 1] : '';
+    const window = next.length > 0 && next.length <= 4000 ? `${line} ${next}` : line;
+    const verb = SEND_VERB.exec(window);
+    if (!verb || NEGATION_BEFORE.test(window.slice(Math.max(0, verb.index - 60), verb.index))) continue;
+    PROSE_DEST.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PROSE_DEST.exec(window)) !== null) {
+      const host = (m[1] ?? m[2] ?? '').toLowerCase();
+      if (host && !declared(host, 'personal')) {
+        emitFlow(ctx, f, { kind: 'personal', line: i, host }, 'prose');
+        return;
+      }
+    }
+  }
+}
+
+function emitFlow(ctx: SkillContext, f: FileFacts, flow: Flow, context: Hit['context']): void {
+  const ruleId = flow.kind === 'secret' ? 'exfil-secret-flow-undeclared-host' : 'privacy-personal-data-flow-undeclared';
+  const hit: Hit = { ruleId, delta: 0, file: f.path, line: flow.line + 1, snippet: makeSnippet(f.rawLines[flow.line] ?? '', f.normLines[flow.line] ?? '', 0), context };
+  ctx.emit(hit);
+}
+
+export const dataFlowAnalyzer: Analyzer = {
+  name: 'data-flow',
+  phase: 'main',
+  rules: DATA_FLOW_RULES,
+  run,
+};

@@ -1,0 +1,48 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { RULE_CATALOG } from '../../../core/engine';
+import { seedRules } from './seed-rules';
+
+/**
+ * Detection update (issue 10, malware classes that campaigns use): seeds the rules added for remote
+ * instruction files, agent token stores, hidden mail recipients, prerequisite lure links, value
+ * flows of secrets and personal data to undeclared hosts, persistent rules in agent files,
+ * priority claims in descriptions, invisible text in templates,
+ * names built from character codes, secrets written to logs and image exfiltration described in prose (existing rows kept), and moves each rule's default severity to
+ * the catalog's where an admin left the severity alone (severity = old default). Idempotent.
+ */
+/** Rules this migration introduces (removed again by down). */
+const NEW_RULE_IDS = [
+  'untrusted-remote-instruction-file',
+  'cred-agent-token-store',
+  'exfil-hidden-recipient',
+  'rce-prerequisite-lure-link',
+  'exfil-secret-flow-undeclared-host',
+  'privacy-personal-data-flow-undeclared',
+  'agent-persistent-rule-write',
+  'trigger-priority-claim-description',
+  'hidden-styled-text-in-resource',
+  'obfusc-char-code-array-call',
+  'credhandling-secret-to-log',
+  'exfil-markdown-image-prose',
+];
+
+export class DetectionRulesCampaigns1764000014000 implements MigrationInterface {
+  name = 'DetectionRulesCampaigns1764000014000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await seedRules(q, RULE_CATALOG);
+    await q.query(
+      `UPDATE rules r
+          SET severity = CASE WHEN r.severity = r.default_severity THEN c.sev ELSE r.severity END,
+              default_severity = c.sev
+         FROM unnest($1::text[], $2::text[]) AS c(id, sev)
+        WHERE r.rule_id = c.id AND r.default_severity <> c.sev`,
+      [RULE_CATALOG.map((r) => r.ruleId), RULE_CATALOG.map((r) => r.severity)],
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    // Severity defaults are not restored (the previous catalog is not known here).
+    await q.query(`DELETE FROM rules WHERE rule_id = ANY($1::text[])`, [NEW_RULE_IDS]);
+  }
+}

@@ -1,0 +1,255 @@
+import { buildSkillFile } from '../ingest/classify';
+import type { SkillFile } from '../ingest/ingest.types';
+import type { EngineResult } from './engine.types';
+import { evaluate, RULE_CATALOG } from './index';
+import { RULE_DEFS } from './catalog';
+import type { ExampleFile, RuleDef, RuleExample } from './rule-types';
+
+/**
+ * Every rule carries `examples: { match, noMatch }` (rule-types.ts), run here through the real
+ * `evaluate()` so context weighting, validators, analyzers and combinations all apply.
+ *
+ * Rules still without examples. The spec asserts this is exactly the set of rules lacking them, so
+ * it can only shrink: a new rule without examples fails, and so does a stale entry.
+ */
+const KNOWN_WITHOUT_EXAMPLES: ReadonlySet<string> = new Set([
+  'agent-config-write',
+  'agent-hook-install',
+  'agent-memory-poisoning',
+  'agent-permission-bypass',
+  'agent-self-modification',
+  'binary-active-content',
+  'binary-archive',
+  'binary-bytecode',
+  'binary-native-executable',
+  'binary-type-mismatch',
+  'binary-undecodable-text',
+  'c2-raw-ip-endpoint',
+  'combo-accumulated-high-risk',
+  'combo-concealed-dangerous-action',
+  'combo-context-exfiltration',
+  'combo-credential-exfiltration',
+  'combo-injection-with-concealment',
+  'combo-personal-data-exfiltration',
+  'combo-scanner-evasion-with-payload',
+  'combo-untrusted-instructions-with-data-access',
+  'concealment-anti-forensics',
+  'concealment-hide-from-user',
+  'concealment-hide-skill-usage',
+  'concealment-silent-action',
+  'cred-browser-and-wallet-data',
+  'cred-cloud-and-tool-credentials',
+  'cred-cloud-metadata',
+  'cred-dotenv-read',
+  'cred-env-harvest',
+  'cred-nl-harvest',
+  'cred-ssh-private-key-read',
+  'cred-system-secret-stores',
+  'cred-undocumented-secret-env',
+  'credhandling-ask-for-secret',
+  'credhandling-print-secret',
+  'credhandling-secret-in-url',
+  'destruct-disk-wipe',
+  'destruct-nl-wipe',
+  'destruct-recursive-delete-root',
+  'destruct-shared-infrastructure',
+  'exec-js-child-process',
+  'exec-js-dynamic-code',
+  'exec-powershell-invoke-expression',
+  'exec-powershell-policy-bypass',
+  'exec-python-dynamic-code',
+  'exec-python-shell',
+  'exec-reflective-call',
+  'exec-shell-eval',
+  'exec-unsafe-deserialization',
+  'exfil-chat-webhook',
+  'exfil-dns',
+  'exfil-file-upload',
+  'exfil-markdown-image',
+  'exfil-network-send',
+  'exfil-nl-send-external',
+  'exfil-nl-send-secrets',
+  'exfil-paste-or-capture-service',
+  'finance-move-funds',
+  'finance-payment-redirect',
+  'frontmatter-description-too-long',
+  'frontmatter-duplicate-key',
+  'frontmatter-invalid-yaml',
+  'frontmatter-missing',
+  'frontmatter-missing-fields',
+  'frontmatter-name-format',
+  'harmful-malware-creation',
+  'harmful-weapons-drugs',
+  'hidden-agent-addressed-text',
+  'hidden-html-comment-instruction',
+  'hidden-instruction-in-non-instruction-file',
+  'hidden-invisible-markup',
+  'hidden-metadata-instruction',
+  'hidden-whitespace-padding',
+  'ingest-no-skill-md',
+  'injection-fake-system-message',
+  'injection-ignore-instructions',
+  'injection-new-instructions',
+  'injection-priority-claim',
+  'injection-role-override',
+  'jailbreak-disable-safety',
+  'jailbreak-never-refuse',
+  'jailbreak-omit-disclaimers',
+  'jailbreak-persona',
+  'jailbreak-unrestricted-mode',
+  'leakage-context-to-sink',
+  'leakage-reveal-system-prompt',
+  'obfusc-char-code-building',
+  'obfusc-decode-and-execute',
+  'obfusc-encoded-blob',
+  'obfusc-encoded-payload',
+  'obfusc-split-keyword',
+  'obfusc-xor-decoding',
+  'persist-cron',
+  'persist-git-hooks',
+  'persist-launchd',
+  'persist-nl-autostart',
+  'persist-nl-shell-profile',
+  'persist-shell-profile',
+  'persist-ssh-authorized-keys',
+  'persist-systemd-initd',
+  'persist-windows-autostart',
+  'pii-embedded-personal-data',
+  'pii-harvest-personal-data',
+  'pii-request-contact-details',
+  'pii-request-financial',
+  'pii-request-government-id',
+  'pii-request-health-special',
+  'privacy-browser-history',
+  'privacy-camera-microphone',
+  'privacy-chat-history-access',
+  'privacy-clipboard-read',
+  'privacy-contacts-access',
+  'privacy-home-directory-sweep',
+  'privacy-keylogging',
+  'privacy-location-tracking',
+  'privacy-messages-access',
+  'privacy-screen-capture',
+  'privesc-disable-security-controls',
+  'privesc-permissions',
+  'privesc-sudo',
+  'privesc-sudoers-admin-group',
+  'privesc-system-file-write',
+  'rce-download-then-execute',
+  'rce-eval-remote-content',
+  'rce-fake-prerequisite-download',
+  'rce-nl-download-execute',
+  'rce-password-protected-archive',
+  'rce-pipe-to-shell',
+  'rce-remote-instructions',
+  'rce-untrusted-binary-download',
+  'resource-crypto-mining',
+  'resource-fork-bomb',
+  'resource-unbounded-consumption',
+  'retention-hidden-temp-store',
+  'retention-log-sensitive-values',
+  'retention-store-conversations',
+  'revshell-dev-tcp',
+  'revshell-interactive',
+  'revshell-netcat-socat',
+  'scanner-fake-audit-result',
+  'scanner-mark-safe',
+  'secret-anthropic-key',
+  'secret-aws-access-key',
+  'secret-aws-secret-key',
+  'secret-connection-string',
+  'secret-github-token',
+  'secret-jwt',
+  'secret-openai-key',
+  'secret-password-assignment',
+  'secret-private-key',
+  'secret-provider-token',
+  'secret-slack-token',
+  'secret-stripe-key',
+  'share-personal-data-payload',
+  'share-personal-data-third-party',
+  'social-brand-impersonation',
+  'social-claims-offline-but-networked',
+  'social-false-reassurance',
+  'social-urgency-pressure',
+  'supply-custom-package-index',
+  'supply-install-hook',
+  'supply-typosquat-package',
+  'supply-unpinned-dependency',
+  'supply-url-install',
+  'timebomb-date-trigger',
+  'timebomb-magic-trigger',
+  'timebomb-usage-trigger',
+  'tools-permission-escalation-request',
+  'tools-risky-combination',
+  'tools-risky-command-scope',
+  'tools-undeclared-usage',
+  'tools-unscoped-shell',
+  'tools-wildcard-grant',
+  'tracking-analytics-sdk',
+  'tracking-beacon-pixel',
+  'tracking-device-fingerprinting',
+  'tracking-phone-home',
+  'tracking-user-monitoring',
+  'trigger-overbroad-activation',
+  'trigger-shadows-builtin',
+  'unicode-bidi-control',
+  'unicode-homoglyph',
+  'unicode-punycode-domain',
+  'unicode-tag-smuggling',
+  'unicode-variation-selector-run',
+  'unicode-zero-width',
+  'untrusted-arbitrary-web-content',
+  'untrusted-external-file-authority',
+  'untrusted-follow-external-instructions',
+]);
+
+const NEUTRAL_FRONTMATTER = '---\nname: example-skill\ndescription: Formats and summarises the user\'s notes.\n---\n';
+const NEUTRAL_SKILL_MD = `${NEUTRAL_FRONTMATTER}# Example skill\n\nFormat the user's notes as a short summary.\n`;
+
+function toSkillFile(f: ExampleFile): SkillFile {
+  return 'text' in f ? buildSkillFile(f.path, Buffer.from(f.text, 'utf8')) : buildSkillFile(f.path, Buffer.from(f.hex, 'hex'));
+}
+
+function filesOf(example: RuleExample): SkillFile[] {
+  if (typeof example === 'string') return [toSkillFile({ path: 'SKILL.md', text: example.startsWith('---') ? example : NEUTRAL_FRONTMATTER + example })];
+  if ('files' in example) return example.files.map(toSkillFile);
+  if (example.path === 'SKILL.md') return [toSkillFile(example)];
+  return [toSkillFile({ path: 'SKILL.md', text: NEUTRAL_SKILL_MD }), toSkillFile(example)];
+}
+
+/** An info finding is a note, not an alarm, except for rules whose catalog severity is info. */
+function raises(result: EngineResult, def: RuleDef): boolean {
+  return result.findings.some((f) => f.ruleId === def.id && (f.severity !== 'info' || def.severity === 'info'));
+}
+
+function describeExample(example: RuleExample): string {
+  const text = typeof example === 'string' ? example : 'files' in example ? example.files.map((f) => f.path).join(', ') : example.path;
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+describe('rule examples', () => {
+  it('every rule in the catalog carries examples, except the shrinking KNOWN_WITHOUT_EXAMPLES list', () => {
+    const defs = new Map(RULE_DEFS.map((d) => [d.id, d]));
+    const without = RULE_CATALOG.map((r) => r.ruleId).filter((id) => !defs.get(id)?.examples);
+    expect(without.sort()).toEqual([...KNOWN_WITHOUT_EXAMPLES].sort());
+  });
+
+  const withExamples = RULE_DEFS.filter((d) => d.examples);
+  if (withExamples.length === 0) return;
+  it.each(withExamples.map((d) => [d.id, d] as const))('%s: raised on every match example, not on any noMatch example', (_id, def) => {
+    const examples = def.examples!;
+    expect(examples.match.length).toBeGreaterThan(0);
+    expect(examples.noMatch.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    const check = (example: RuleExample, expected: boolean) => {
+      const result = evaluate(filesOf(example));
+      if (raises(result, def) === expected) return;
+      const own = result.findings.filter((f) => f.ruleId === def.id).map((f) => `${f.severity}@${f.file}:${f.line}`);
+      failures.push(`${expected ? 'missed match' : 'raised on noMatch'}: ${describeExample(example)} [${own.join(', ') || 'no finding'}]`);
+    };
+    for (const ex of examples.match) check(ex, true);
+    for (const ex of examples.noMatch) check(ex, false);
+    expect(failures).toEqual([]);
+  });
+});

@@ -7,60 +7,11 @@ import type { ExampleFile, RuleDef, RuleExample } from './rule-types';
 
 /**
  * Every rule carries `examples: { match, noMatch }` (rule-types.ts), run here through the real
- * `evaluate()` so context weighting, validators, analyzers and combinations all apply.
- *
- * Rules still without examples. The spec asserts this is exactly the set of rules lacking them, so
- * it can only shrink: a new rule without examples fails, and so does a stale entry.
+ * `evaluate()` so context weighting, validators, analyzers and combinations all apply. A rule
+ * without examples fails the first test: examples are part of adding a rule.
  */
-const KNOWN_WITHOUT_EXAMPLES: ReadonlySet<string> = new Set([
-  'binary-active-content',
-  'binary-archive',
-  'binary-bytecode',
-  'binary-native-executable',
-  'binary-type-mismatch',
-  'binary-undecodable-text',
-  'combo-accumulated-high-risk',
-  'combo-concealed-dangerous-action',
-  'combo-context-exfiltration',
-  'combo-credential-exfiltration',
-  'combo-injection-with-concealment',
-  'combo-personal-data-exfiltration',
-  'combo-scanner-evasion-with-payload',
-  'combo-untrusted-instructions-with-data-access',
-  'cred-undocumented-secret-env',
-  'frontmatter-description-too-long',
-  'frontmatter-duplicate-key',
-  'frontmatter-invalid-yaml',
-  'frontmatter-missing',
-  'frontmatter-missing-fields',
-  'frontmatter-name-format',
-  'hidden-html-comment-instruction',
-  'hidden-instruction-in-non-instruction-file',
-  'hidden-metadata-instruction',
-  'hidden-whitespace-padding',
-  'ingest-no-skill-md',
-  'obfusc-encoded-blob',
-  'obfusc-encoded-payload',
-  'obfusc-split-keyword',
-  'pii-embedded-personal-data',
-  'share-personal-data-payload',
-  'social-claims-offline-but-networked',
-  'supply-typosquat-package',
-  'supply-unpinned-dependency',
-  'tools-risky-combination',
-  'tools-risky-command-scope',
-  'tools-undeclared-usage',
-  'tools-unscoped-shell',
-  'tools-wildcard-grant',
-  'tracking-phone-home',
-  'trigger-shadows-builtin',
-  'unicode-bidi-control',
-  'unicode-homoglyph',
-  'unicode-tag-smuggling',
-  'unicode-variation-selector-run',
-  'unicode-zero-width',
-]);
 
+/** Prepended to a string example that has no frontmatter of its own; written next to a file example. */
 const NEUTRAL_FRONTMATTER = '---\nname: example-skill\ndescription: Formats and summarises the user\'s notes.\n---\n';
 const NEUTRAL_SKILL_MD = `${NEUTRAL_FRONTMATTER}# Example skill\n\nFormat the user's notes as a short summary.\n`;
 
@@ -86,15 +37,13 @@ function describeExample(example: RuleExample): string {
 }
 
 describe('rule examples', () => {
-  it('every rule in the catalog carries examples, except the shrinking KNOWN_WITHOUT_EXAMPLES list', () => {
+  it('every rule in the catalog carries examples', () => {
     const defs = new Map(RULE_DEFS.map((d) => [d.id, d]));
-    const without = RULE_CATALOG.map((r) => r.ruleId).filter((id) => !defs.get(id)?.examples);
-    expect(without.sort()).toEqual([...KNOWN_WITHOUT_EXAMPLES].sort());
+    expect(RULE_CATALOG.length).toBe(RULE_DEFS.length);
+    expect(RULE_CATALOG.map((r) => r.ruleId).filter((id) => !defs.get(id)?.examples)).toEqual([]);
   });
 
-  const withExamples = RULE_DEFS.filter((d) => d.examples);
-  if (withExamples.length === 0) return;
-  it.each(withExamples.map((d) => [d.id, d] as const))('%s: raised on every match example, not on any noMatch example', (_id, def) => {
+  it.each(RULE_DEFS.filter((d) => d.examples).map((d) => [d.id, d] as const))('%s: raised on every match example, not on any noMatch example', (_id, def) => {
     const examples = def.examples!;
     expect(examples.match.length).toBeGreaterThan(0);
     expect(examples.noMatch.length).toBeGreaterThan(0);

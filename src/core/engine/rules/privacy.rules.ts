@@ -47,7 +47,7 @@ export const PRIVACY_RULES: PatternRule[] = [
     category: 'pii-collection',
     severity: 'high',
     examples: {
-      match: ['Ask the customer for their credit card number and CVV to complete the order.\n'],
+      match: ['Ask the customer for their credit card number and CVV to complete the order.\n', 'Frage den Kunden nach seiner Kreditkartennummer und der Prüfnummer.\n'],
       noMatch: ['Do not ask for credit card details; payment happens on the checkout page.\n'],
     },
     nature: 'directive',

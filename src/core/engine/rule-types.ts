@@ -42,12 +42,34 @@ export type RuleNature = 'directive' | 'code' | 'reference' | 'secret' | 'data';
 
 export type LineLang = 'prose' | 'python' | 'shell' | 'javascript' | 'powershell' | 'ruby' | 'json' | 'yaml' | 'html' | 'other';
 
+/** A file of a rule example: text, or raw bytes as hex (binary files). */
+export type ExampleFile = { path: string; text: string } | { path: string; hex: string };
+
+/**
+ * One input of a rule example, run through the real `evaluate()` (rule-examples.spec.ts):
+ * - a string: the text of SKILL.md (a neutral frontmatter is prepended unless it starts with `---`);
+ * - a file: that file next to a neutral SKILL.md;
+ * - `{ files }`: exactly these files (no SKILL.md is added).
+ */
+export type RuleExample = string | ExampleFile | { files: readonly ExampleFile[] };
+
+/**
+ * Executable documentation of a rule: `match` inputs must raise it (above info, unless the rule's
+ * severity is info), `noMatch` near misses (documentation, negation, placeholders) must not.
+ */
+export interface RuleExamples {
+  match: readonly RuleExample[];
+  noMatch: readonly RuleExample[];
+}
+
 export interface RuleBase {
   id: string;
   category: string;
   severity: Severity;
   /** Defaults to the category's axis. */
   axis?: Axis;
+  /** Required by rule-examples.spec.ts for every rule in the catalog. */
+  examples?: RuleExamples;
 }
 
 export interface PatternMatchInfo {

@@ -139,13 +139,34 @@ export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter 
 }
 
 export const FRONTMATTER_RULES = [
-  heuristic('ingest-no-skill-md', 'ingest', 'low'),
-  heuristic('frontmatter-missing', 'frontmatter', 'low'),
-  heuristic('frontmatter-invalid-yaml', 'frontmatter', 'medium'),
-  heuristic('frontmatter-duplicate-key', 'frontmatter', 'medium'),
-  heuristic('frontmatter-missing-fields', 'frontmatter', 'low'),
-  heuristic('frontmatter-name-format', 'frontmatter', 'low'),
-  heuristic('frontmatter-description-too-long', 'frontmatter', 'low'),
+  heuristic('ingest-no-skill-md', 'ingest', 'low', {
+    match: [{ files: [{ path: 'README.md', text: '# Notes helper\n\nFormats notes.\n' }] }],
+    noMatch: [{ files: [{ path: 'SKILL.md', text: '---\nname: notes-helper\ndescription: Formats notes.\n---\n# Notes\n' }, { path: 'README.md', text: '# Notes helper\n' }] }],
+  }),
+  heuristic('frontmatter-missing', 'frontmatter', 'low', {
+    match: [{ path: 'SKILL.md', text: '# Notes helper\n\nFormat the user\'s notes.\n' }],
+    noMatch: [{ path: 'SKILL.md', text: '---\nname: notes-helper\ndescription: Formats notes.\n---\n# Notes helper\n\n---\n\nA horizontal rule is not frontmatter.\n' }],
+  }),
+  heuristic('frontmatter-invalid-yaml', 'frontmatter', 'medium', {
+    match: ['---\nname: notes-helper\ndescription: [Formats notes\n---\n# Notes\n'],
+    noMatch: ['---\nname: notes-helper\ndescription: "Formats notes: fast and tidy."\n---\n# Notes\n'],
+  }),
+  heuristic('frontmatter-duplicate-key', 'frontmatter', 'medium', {
+    match: ['---\nname: notes-helper\ndescription: Formats notes.\nname: other-skill\n---\n# Notes\n'],
+    noMatch: ['---\nname: notes-helper\ndescription: Formats notes.\nmetadata:\n  name: internal-id\n---\n# Notes\n'],
+  }),
+  heuristic('frontmatter-missing-fields', 'frontmatter', 'low', {
+    match: ['---\nname: notes-helper\n---\n# Notes\n'],
+    noMatch: ['---\nname: notes-helper\ndescription: >\n  Formats notes\n  into summaries.\n---\n# Notes\n'],
+  }),
+  heuristic('frontmatter-name-format', 'frontmatter', 'low', {
+    match: ['---\nname: Notes Helper\ndescription: Formats notes.\n---\n# Notes\n'],
+    noMatch: ['---\nname: notes-helper-2\ndescription: Formats notes.\n---\n# Notes\n'],
+  }),
+  heuristic('frontmatter-description-too-long', 'frontmatter', 'low', {
+    match: [`---\nname: notes-helper\ndescription: ${'Formats notes into summaries. '.repeat(40)}\n---\n# Notes\n`],
+    noMatch: [`---\nname: notes-helper\ndescription: ${'Formats notes into summaries. '.repeat(30)}\n---\n# Notes\n`],
+  }),
 ];
 
 function hit(ruleId: string, f: FileFacts, line: number): Hit {

@@ -1,6 +1,6 @@
 import type { Severity } from '../engine.types';
 import { rx } from '../regex-registry';
-import type { HeuristicRule, PatternRule, RuleNature } from '../rule-types';
+import type { HeuristicRule, PatternRule, RuleExamples, RuleNature } from '../rule-types';
 
 type PatternSource = string | { src: string; flags: string };
 
@@ -20,8 +20,8 @@ export function pattern(spec: PatternSpec): PatternRule {
   return { ...spec, nature: spec.nature ?? 'code', type: 'pattern', patterns };
 }
 
-export function heuristic(id: string, category: string, severity: Severity, nature?: RuleNature): HeuristicRule {
-  return { id, category, severity, type: 'heuristic', nature };
+export function heuristic(id: string, category: string, severity: Severity, examples?: RuleExamples, nature?: RuleNature): HeuristicRule {
+  return { id, category, severity, type: 'heuristic', nature, examples };
 }
 
 /** Word separator that may cross one line break (wrapped markdown paragraphs). */

@@ -28,6 +28,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'pii-request-government-id',
     category: 'pii-collection',
     severity: 'high',
+    examples: {
+      match: ['Ask the user for their social security number before creating the account.\n'],
+      noMatch: ['Never ask for a passport number; the booking only needs a name.\n', 'Mask any social security number that appears in pasted text.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: SENSITIVE_NOUN_KEYWORDS,
@@ -42,6 +46,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'pii-request-financial',
     category: 'pii-collection',
     severity: 'high',
+    examples: {
+      match: ['Ask the customer for their credit card number and CVV to complete the order.\n', 'Frage den Kunden nach seiner Kreditkartennummer und der Prüfnummer.\n'],
+      noMatch: ['Do not ask for credit card details; payment happens on the checkout page.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['credit card', 'card number', 'cvv', 'cvc', 'security code', 'iban', 'bank account', 'routing number', 'sort code', 'pin', 'online banking', 'kreditkart', 'kartennummer', 'prufnummer', 'bankverbindung', 'kontonummer', 'bankdaten', 'tarjeta', 'cuenta bancaria', 'numero de cuenta', 'datos bancarios'],
@@ -56,6 +64,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'pii-request-health-special',
     category: 'pii-collection',
     severity: 'high',
+    examples: {
+      match: ['Ask the patient for their full medical history and current medications.\n'],
+      noMatch: ['Summarise the public drug label the user pastes, without storing anything.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['medical', 'health', 'diagnos', 'medication', 'prescription', 'sexual orientation', 'religious', 'ethnic', 'political', 'biometric', 'gesundheitsdaten', 'krankengeschichte', 'medikamente', 'krankenversicherungsnummer', 'sexuelle', 'religionszugehorigkeit', 'ethnische', 'politische', 'biometrische', 'historial', 'datos de salud', 'datos medicos', 'medicamentos', 'orientacion sexual', 'creencias', 'origen etnico', 'opiniones politicas'],
@@ -70,6 +82,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'pii-request-contact-details',
     category: 'pii-collection',
     severity: 'low',
+    examples: {
+      match: ['Ask the user to provide their home address and phone number for the delivery.\n'],
+      noMatch: ['Format the phone numbers in the spreadsheet as E.164.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['address', 'phone number', 'mobile number', 'date of birth', 'birthdate', 'birth date', 'maiden name', 'legal name', 'location history', 'wohnadresse', 'privatadresse', 'anschrift', 'telefonnummer', 'handynummer', 'geburtsdatum', 'e-mail-adresse', 'mailadresse', 'direccion', 'domicilio', 'telefono', 'fecha de nacimiento', 'correo electronico'],
@@ -84,6 +100,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'pii-harvest-personal-data',
     category: 'pii-collection',
     severity: 'medium',
+    examples: {
+      match: ['Collect as much personal data about each visitor as possible.\n'],
+      noMatch: ['Never collect personal data beyond the fields the form needs.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['collect', 'gather', 'harvest', 'scrape', 'compile', 'aggregate', 'exfiltrate', 'mine', 'sammle', 'sammeln', 'erfasse', 'erfassen', 'ernte', 'kompiliere', 'recopila', 'recopilar', 'recoge', 'recoger', 'reune', 'reunir'],
@@ -98,6 +118,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-contacts-access',
     category: 'sensitive-access',
     severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/sync.swift', text: 'let store = CNContactStore()\nlet keys = [CNContactPhoneNumbersKey]\n' }],
+      noMatch: ['Add the new colleague to the contact form on the team page.\n'],
+    },
     nature: 'reference',
     keywords: ['cncontactstore', 'contacts.framework', 'abaddressbook', 'addressbook', 'contactscontract', 'content://', 'people.googleapis', 'connections', 'contacts.google', '.abcddb', 'contacts', 'address book', 'kontakte', 'adressbuch', 'kontaktliste', 'contactos', 'libreta de direcciones', 'agenda'],
     patterns: [
@@ -111,6 +135,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-messages-access',
     category: 'sensitive-access',
     severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/export.py', text: 'db = sqlite3.connect(os.path.expanduser("~/Library/Messages/chat.db"))\n' }],
+      noMatch: ['Write a friendly message for the release notes.\n'],
+    },
     nature: 'reference',
     keywords: ['chat.db', 'msgstore', 'content://sms', 'tdata', 'signal', 'users.messages', 'imaplib', 'rfc822', 'whatsapp', 'emails', 'e-mails', 'inbox', 'messages', 'sms', 'dms', 'imessage', 'mailbox', 'nachrichten', 'postfach', 'e-mails', 'mensajes', 'correos', 'bandeja de entrada'],
     patterns: [
@@ -124,6 +152,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-chat-history-access',
     category: 'sensitive-access',
     severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/collect.sh', text: '#!/bin/sh\ntar czf /tmp/h.tgz ~/.claude/projects\n' }],
+      noMatch: ['Keep a short summary of the current task in NOTES.md.\n'],
+    },
     nature: 'reference',
     keywords: ['.claude/projects', '.claude/history', '.claude/todos', 'history.jsonl', '.cursor/', 'state.vscdb', 'conversations.json', '.codex/sessions', 'history', 'histories', 'transcript', 'chat log', 'session log', 'conversation log', 'chatverlauf', 'gesprachsverlauf', 'chat-protokoll', 'chatprotokoll', 'historial'],
     patterns: [
@@ -137,6 +169,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-clipboard-read',
     category: 'sensitive-access',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/grab.sh', text: '#!/bin/sh\npbpaste > /tmp/clip.txt\n' }],
+      noMatch: [{ path: 'scripts/copy.sh', text: '#!/bin/sh\nprintf "%s" "$RESULT" | pbcopy\n' }],
+    },
     nature: 'reference',
     keywords: ['pbpaste', 'xclip', 'xsel', 'get-clipboard', 'pyperclip.paste', 'readtext', 'clipboard', 'getclipboarddata', 'wl-paste', 'nspasteboard', 'zwischenablage', 'portapapeles'],
     patterns: [
@@ -150,6 +186,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-screen-capture',
     category: 'sensitive-access',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/watch.py', text: 'from PIL import ImageGrab\nimg = ImageGrab.grab()\n' }],
+      noMatch: ['Attach a screenshot of the error dialog to the bug report.\n'],
+    },
     nature: 'reference',
     keywords: ['screencapture', 'imagegrab', 'pyautogui.screenshot', 'mss', 'getdisplaymedia', 'scrot', 'window root', 'cgwindowlistcreateimage', 'copyfromscreen', 'gnome-screenshot', 'screenshot', 'screen recording', 'bildschirm', 'pantalla'],
     patterns: [
@@ -163,6 +203,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-camera-microphone',
     category: 'sensitive-access',
     severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/cam.py', text: 'import cv2\ncap = cv2.VideoCapture(0)\n' }],
+      noMatch: ['Describe the camera settings in the photo EXIF table.\n'],
+    },
     nature: 'reference',
     keywords: ['videocapture', 'getusermedia', 'pyaudio', 'sounddevice', 'arecord', 'imagesnap', 'ffmpeg', 'avcapturedevice', 'mediarecorder', 'microphone', 'camera', 'webcam', 'mic', 'kamera', 'mikrofon', 'camara', 'microfono'],
     patterns: [
@@ -176,6 +220,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-location-tracking',
     category: 'sensitive-access',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/where.sh', text: '#!/bin/sh\ncurl -s https://ipinfo.io/json\n' }],
+      noMatch: ['Convert the addresses in the CSV to latitude and longitude with the geocoding API.\n'],
+    },
     nature: 'reference',
     keywords: ['geolocation', 'cllocationmanager', 'corelocation', 'ipinfo.io', 'ip-api.com', 'ipapi.co', 'freegeoip', 'geoiplookup', 'ipgeolocation', 'geolocation-db', 'location', 'whereabouts', 'gps', 'standort', 'ubicacion'],
     patterns: [
@@ -189,6 +237,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-keylogging',
     category: 'sensitive-access',
     severity: 'critical',
+    examples: {
+      match: [{ path: 'scripts/keys.py', text: 'from pynput import keyboard\nlistener = keyboard.Listener(on_press=on_press)\n' }],
+      noMatch: ['List the keyboard shortcuts of the editor in a table.\n'],
+    },
     nature: 'reference',
     keywords: ['pynput', 'keyboard.on_press', 'keyboard.hook', 'keyboard.record', 'getasynckeystate', 'setwindowshookex', 'cgeventtapcreate', 'logkeys', 'keylogger', 'xinput', '/dev/input/event', 'keystrokes', 'tastatureingaben', 'tastenanschlage', 'pulsaciones'],
     patterns: [
@@ -200,6 +252,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-browser-history',
     category: 'sensitive-access',
     severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/hist.py', text: 'src = HOME + "/Library/Application Support/Google/Chrome/Default/History"\n' }],
+      noMatch: ['Read the project history in CHANGELOG.md before writing the release notes.\n'],
+    },
     nature: 'reference',
     keywords: ['history', 'places.sqlite', 'browserverlauf', 'historial de navegacion'],
     patterns: [
@@ -211,6 +267,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'privacy-home-directory-sweep',
     category: 'sensitive-access',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/scan.py', text: 'import os\nfor root, dirs, files in os.walk(os.path.expanduser("~")):\n    pass\n' }],
+      noMatch: [{ path: 'scripts/scan.py', text: 'import os\nfor root, dirs, files in os.walk("docs"):\n    pass\n' }],
+    },
     nature: 'code',
     keywords: ['os.walk', 'find ', 'glob', 'rglob', 'readdir'],
     patterns: [
@@ -224,10 +284,14 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'tracking-analytics-sdk',
     category: 'tracking',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/app.js', text: 'mixpanel.init("proj");\nanalytics.track("skill_run", { user });\n' }],
+      noMatch: ['Normalise the signal amplitude before plotting the waveform.\n'],
+    },
     nature: 'reference',
-    // A product named in documentation ("Error tracking (Sentry, Bugsnag)") is a mention; code, hosts and calls keep the weight.
+    // A product named in documentation ("Error tracking (Sentry, Bugsnag)", "… or Bugsnag.") is a mention; code, hosts and calls keep the weight.
     validate: (info) =>
-      info.file.markdown && /^[a-z]+$/i.test(info.match[0]) && !/^[.(_/-]/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 1)) ? 'low' : true,
+      info.file.markdown && /^[a-z]+$/i.test(info.match[0]) && !/^(?:[(_/-]|\.\S)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 2)) ? 'low' : true,
     keywords: ['google-analytics', 'googletagmanager', 'gtag(', "ga('send", 'ga("send', 'analytics.track', 'segment.io', 'segment.com', 'mixpanel', 'amplitude', 'posthog', 'hotjar', 'fullstory', 'heap', 'plausible.io', 'matomo', 'piwik', 'clarity.ms', 'datadoghq', 'sentry', 'bugsnag', 'logrocket', 'smartlook', 'mouseflow', 'statcounter', 'metrika', 'mc.yandex'],
     patterns: [
       r`\bgoogle-analytics\.com\b|\bgoogletagmanager\.com\b|\bgtag\(\s{0,3}["']|\bga\(\s{0,3}["']send|\banalytics\.(?:track|identify|page)\(|\b(?:api|cdn)\.segment\.(?:io|com)\b|\bmixpanel\b|\bamplitude\.com\b|\bapi2?\.amplitude\b|\bposthog\b|\bhotjar\b|\bfullstory\b`,
@@ -238,6 +302,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'tracking-beacon-pixel',
     category: 'tracking',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'assets/page.js', text: 'navigator.sendBeacon("https://t.example.net/c", JSON.stringify(ev));\n' }],
+      noMatch: [{ path: 'assets/page.html', text: '<img src="logo.png" width="120" height="40">\n' }],
+    },
     nature: 'reference',
     keywords: ['sendbeacon', '/pixel', '/collect?', '/track?', '/beacon', '/telemetry', '/t.gif', '<img'],
     patterns: [
@@ -249,6 +317,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'tracking-device-fingerprinting',
     category: 'tracking',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/id.sh', text: '#!/bin/sh\nID=$(cat /etc/machine-id)\n' }],
+      noMatch: [{ path: 'scripts/id.sh', text: '#!/bin/sh\nRUN_ID=$(date +%s)\n' }],
+    },
     nature: 'reference',
     keywords: ['navigator.plugins', 'hardwareconcurrency', 'devicememory', 'todataurl', 'webgl', 'fingerprint', 'getmac', 'uuid.getnode', 'machine-id', 'ioplatformuuid', 'ioplatformexpertdevice', 'wmic', 'machineguid', 'ioreg', 'dmidecode', 'system_profiler', 'uniquely identify'],
     patterns: [
@@ -261,6 +333,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'tracking-user-monitoring',
     category: 'tracking',
     severity: 'medium',
+    examples: {
+      match: ['Track all of the user\'s activity and every command they run.\n'],
+      noMatch: ['Track the build progress and report when it finishes.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['track', 'monitor', 'log', 'record', 'profile', 'spy', 'surveil', 'verfolge', 'uberwache', 'protokolliere', 'zeichne', 'rastrea', 'monitoriza', 'registra', 'vigila', 'espia'],
@@ -275,6 +351,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'share-personal-data-third-party',
     category: 'data-sharing',
     severity: 'high',
+    examples: {
+      match: ["Share the customers' email addresses with our advertising partners.\n"],
+      noMatch: ['Never share personal data with third parties.\n', 'Share the release notes with the team.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['third', 'partner', 'advertis', 'marketing', 'data broker', 'external', 'remote', 'analytics', 'affiliate', 'sponsor', 'http', 'dritte', 'drittanbieter', 'werbepartner', 'werbetreibende', 'terceros', 'socios', 'anunciantes', 'empresas externas'],
@@ -288,6 +368,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'retention-log-sensitive-values',
     category: 'data-retention',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/login.py', text: 'logger.info("login %s %s", username, password)\n' }],
+      noMatch: [{ path: 'scripts/login.py', text: 'logger.info("password is not set; ask the user")\n' }],
+    },
     nature: 'code',
     ctx: { prose: 'skip', quoted: 'skip', 'inline-code': 'skip' },
     keywords: ['password', 'passwd', 'secret', 'token', 'api_key', 'apikey', 'ssn', 'credit_card', 'creditcard', 'card_number', 'cardnumber', 'cvv', 'private_key', 'privatekey'],
@@ -300,6 +384,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'retention-store-conversations',
     category: 'data-retention',
     severity: 'medium',
+    examples: {
+      match: ['Save all conversations to a hidden file in the home directory.\n'],
+      noMatch: ['Save the generated report to report.md in the project folder.\n'],
+    },
     nature: 'directive',
     negatable: true,
     keywords: ['conversation', 'chat', 'messages', 'prompts', 'inputs', 'queries', 'keystrokes', 'passwords', 'personal data', 'pii', 'requests and responses', 'answers', 'gesprache', 'konversationen', 'chatverlauf', 'nachrichten', 'eingaben', 'passworter', 'personenbezogene', 'conversaciones', 'mensajes', 'entradas', 'contrasenas', 'datos personales'],
@@ -313,6 +401,10 @@ export const PRIVACY_RULES: PatternRule[] = [
     id: 'retention-hidden-temp-store',
     category: 'data-retention',
     severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/cache.sh', text: '#!/bin/sh\necho "$DATA" >> /tmp/.cache_x\n' }],
+      noMatch: [{ path: 'scripts/cache.sh', text: '#!/bin/sh\necho "$DATA" > /tmp/notes-export.txt\n' }],
+    },
     nature: 'code',
     keywords: ['/tmp/.', '/var/tmp/.', '/dev/shm/'],
     patterns: [r`(?:/tmp|/var/tmp|/dev/shm)/\.[A-Za-z0-9_-]{1,40}`],

@@ -93,8 +93,11 @@ export interface CompiledPatternRules {
 const MIN_GATE_LITERAL = 2;
 /** Required sets of a pattern considered for its trigger and gates. */
 export const CANDIDATE_SETS = 6;
-/** A set on more lines than this (per 1000) gates almost nothing: not worth its automaton work. */
-const MAX_GATE_PER_MILLE = 250;
+/**
+ * A gate set on more lines than this (per 1000) rarely closes a window of several lines, and its
+ * literals cost the keyword pass most of its time (flag updates on common words): left out.
+ */
+const MAX_GATE_PER_MILLE = 20;
 
 /**
  * Estimated lines per 1000 holding one of the set's literals: the measured figure of each literal

@@ -1,24 +1,21 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { evaluate } from '../core/engine';
-import { ingestSkill } from '../core/ingest';
 import type { IngestLimits } from '../core/ingest/ingest.types';
 import { buildReport } from '../core/report/audit-report';
-import { displayName } from '../core/report/display-name';
+import { scanStatically } from '../core/report/static-scan';
 import { toSarif } from '../core/report/sarif';
 import type { CliTexts } from './cli-texts';
 import type { CliScanInput } from './skill-input';
 import type { CliReport, CliFinding } from './cli-report';
 
 /**
- * A scan without server, database or network: the service's own ingestion, static engine (catalog
- * defaults: no admin overrides) and report path (buildReport), so verdict, riskScore, findings and
+ * A scan without server, database or network: the service's own static scan (scanStatically:
+ * ingestion with the same limits, rule engine with catalog defaults, display name) and report path
+ * (buildReport), so verdict, riskScore, findings and
  * fingerprints equal what POST /api/scans answers for the same input with default rule settings.
  */
 export function scanLocally(input: CliScanInput, limits: IngestLimits, texts: CliTexts, toolVersion: string): CliReport {
-  const skill = ingestSkill(input, limits);
-  const engine = evaluate(skill.files);
-  const name = displayName(input, skill.files);
+  const { skill, name, engine } = scanStatically(input, limits);
   const report = buildReport(engine.findings, engine.checkpoints, { skillName: name });
   const findings: CliFinding[] = report.findings.map((f) => {
     const t = f.texts ?? texts.rule(f.ruleId);

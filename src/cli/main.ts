@@ -4,9 +4,10 @@
  * engine in-process) or against a running service (--server). See runCli for the contract.
  */
 import { PACKAGE_VERSION } from '../infra/package-version';
+import { tuneRegexCompilation } from './regex-tuning';
 import { runCli } from './run';
 
-runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, version: PACKAGE_VERSION }).then(
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, version: PACKAGE_VERSION, beforeLocalScans: tuneRegexCompilation }).then(
   (code) => {
     process.exitCode = code;
   },

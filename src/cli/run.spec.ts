@@ -51,6 +51,12 @@ describe('skill-audit scan (in-process)', () => {
     expect(await runCli(['scan', pass, block], io().io)).toBe(1);
   });
 
+  it('tells main.ts once, before scanning locally, how many bytes the PATHs hold (regex tuning)', async () => {
+    const seen: number[] = [];
+    expect(await runCli(['scan', pass, block], io({ beforeLocalScans: (bytes) => seen.push(bytes) }).io)).toBe(1);
+    expect(seen).toEqual([Buffer.byteLength(PASS) * 2 + Buffer.byteLength(BLOCK_SCRIPT)]);
+  });
+
   it('prints a readable table: verdict, score, counts by severity, file:line and title; no colour off a TTY', async () => {
     const run = io();
     await runCli(['scan', block, '--lang', 'en'], run.io);
@@ -105,7 +111,7 @@ describe('skill-audit scan (in-process)', () => {
     expect(await runCli(['scan', md, '--format', 'json', '--fail-on', 'review'], run.io)).toBe(1);
     expect(JSON.parse(run.out())).toMatchObject({ source: 'file', fileCount: 1, verdict: 'review' });
     const zip = join(dir, 'skill.zip');
-    writeFileSync(zip, zipFolder(block, DEFAULT_INGEST_LIMITS));
+    writeFileSync(zip, zipFolder(block, DEFAULT_INGEST_LIMITS).zip);
     const z = io();
     expect(await runCli(['scan', zip, '--format', 'json'], z.io)).toBe(1);
     expect(JSON.parse(z.out())).toMatchObject({ source: 'zip', fileCount: 2, verdict: 'block' });

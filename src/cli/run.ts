@@ -21,6 +21,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** The service's ZIP limits (the defaults unless a test narrows them). */
   limits?: IngestLimits;
+  /** Called once before local scans with the bytes read (main.ts tunes the regex engine for them). */
+  beforeLocalScans?: (bytes: number) => void;
   version: string;
 }
 
@@ -53,9 +55,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function scanAll(options: CliOptions, texts: CliTexts, io: CliIo): Promise<Array<[string, CliReport]>> {
   const limits = io.limits ?? DEFAULT_INGEST_LIMITS;
+  const inputs = options.paths.map((path) => [path, scanInputOf(path, limits)] as const);
+  if (options.server === null) io.beforeLocalScans?.(inputs.reduce((sum, [, input]) => sum + input.bytes, 0));
   const reports: Array<[string, CliReport]> = [];
-  for (const path of options.paths) {
-    const input = scanInputOf(path, limits);
+  for (const [path, input] of inputs) {
     const report = options.server === null
       ? scanLocally(input, limits, texts, io.version)
       : await scanOnServer(input, options.server, options.ai, options.language);

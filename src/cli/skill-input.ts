@@ -11,6 +11,8 @@ export interface CliScanInput extends IngestInput {
   source: 'zip' | 'file';
   contentBase64: string;
   filename: string;
+  /** Bytes read: the folder's files (uncompressed) or the file as given (a `.zip` compressed). */
+  bytes: number;
 }
 
 /** Thrown for a PATH that cannot be read as a skill; `message` is one line for stderr. */
@@ -32,17 +34,18 @@ export function scanInputOf(path: string, limits: IngestLimits): CliScanInput {
     throw new InputError(`cannot read ${path}`);
   }
   if (stat.isDirectory()) {
-    return { source: 'zip', contentBase64: zipFolder(absolute, limits).toString('base64'), filename: `${basename(absolute)}.zip` };
+    const zipped = zipFolder(absolute, limits);
+    return { source: 'zip', contentBase64: zipped.zip.toString('base64'), filename: `${basename(absolute)}.zip`, bytes: zipped.bytes };
   }
   if (!stat.isFile()) throw new InputError(`${path} is neither a file nor a folder`);
   const source = absolute.toLowerCase().endsWith('.zip') ? 'zip' : 'file';
   const cap = source === 'zip' ? limits.maxTotalBytes : limits.maxEntryBytes;
   if (stat.size > cap) throw new DomainError(source === 'zip' ? 'ingest.totalTooLarge' : 'ingest.fileTooLarge', { limit: cap });
-  return { source, contentBase64: readFileSync(absolute).toString('base64'), filename: basename(absolute) };
+  return { source, contentBase64: readFileSync(absolute).toString('base64'), filename: basename(absolute), bytes: stat.size };
 }
 
-/** The folder's regular files as one in-memory ZIP (deflated), in path order. */
-export function zipFolder(root: string, limits: IngestLimits): Buffer {
+/** The folder's regular files as one in-memory ZIP (deflated), in path order, and their size. */
+export function zipFolder(root: string, limits: IngestLimits): { zip: Buffer; bytes: number } {
   const zip = new AdmZip();
   let entries = 0;
   let total = 0;
@@ -73,5 +76,5 @@ export function zipFolder(root: string, limits: IngestLimits): Buffer {
   };
   walk(root);
   if (entries === 0) throw new DomainError('ingest.emptyZip');
-  return zip.toBuffer();
+  return { zip: zip.toBuffer(), bytes: total };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { extractedCorpus, loadSharedCorpus } from '../../bench/corpora';
 import { CliTexts } from '../../src/cli/cli-texts';
 import { scanLocally } from '../../src/cli/local-scan';
 import { runCli, type CliIo } from '../../src/cli/run';
@@ -12,7 +13,7 @@ import { createTestApp, type TestApp } from '../utils/create-app';
 
 /**
  * The CLI's local scan equals the service: for every skill of the fixtures and of the shared
- * benign-public corpus, the in-process report (no server, no database) has the verdict, score,
+ * benign-public corpus, and a sample of benign-vendor and malicious-public, the in-process report (no server, no database) has the verdict, score,
  * counts and findings (rule, place, severity, fingerprint) that POST /api/scans answers for the
  * same upload, and the service's SARIF for it is valid SARIF 2.1.0. The CLI's --server mode
  * talks to a listening app.
@@ -20,7 +21,11 @@ import { createTestApp, type TestApp } from '../utils/create-app';
 const FIXTURES = resolve(__dirname, '..', 'fixtures', 'skills');
 const CORPUS_DIR = process.env.CORPUS_DIR ?? resolve(__dirname, '..', '..', '..', 'shared', 'corpus', 'benign-public');
 const dirsOf = (base: string) => readdirSync(base).map((d) => join(base, d)).filter((d) => statSync(d).isDirectory());
-const SKILLS = [...dirsOf(join(FIXTURES, 'benign')), ...dirsOf(join(FIXTURES, 'risky')), ...dirsOf(CORPUS_DIR)];
+/** Every 46th skill of the two large corpora (15 + 10): all of them are compared in process by src/cli/local-scan.parity.spec.ts. */
+const SAMPLE_STEP = 46;
+const sampleOf = (name: 'benign-vendor' | 'malicious-public') =>
+  loadSharedCorpus(name).filter((_, i) => i % SAMPLE_STEP === 0).map((skill) => join(extractedCorpus(name), skill.id));
+const SKILLS = [...dirsOf(join(FIXTURES, 'benign')), ...dirsOf(join(FIXTURES, 'risky')), ...dirsOf(CORPUS_DIR), ...sampleOf('benign-vendor'), ...sampleOf('malicious-public')];
 
 const findingKey = (f: { ruleId: string; file: string | null; line: number | null; severity: string; fingerprint: string; title: string }) =>
   [f.ruleId, f.file, f.line, f.severity, f.fingerprint, f.title].join(' | ');
@@ -39,17 +44,17 @@ describe('skill-audit CLI against the service (e2e)', () => {
     await t.close();
   });
 
-  it('covers the fixtures and the twelve benign-public skills', () => {
+  it('covers the fixtures, the twelve benign-public skills and a sample of the two large corpora', () => {
     expect(dirsOf(CORPUS_DIR).length).toBeGreaterThanOrEqual(12);
-    expect(SKILLS.length).toBeGreaterThanOrEqual(120);
+    expect(SKILLS.length).toBeGreaterThanOrEqual(145);
   });
 
-  it.each(SKILLS.map((dir) => [dir.slice(dir.lastIndexOf('/skills/') + 1 || dir.lastIndexOf('/corpus/') + 1), dir]))(
+  it.each(SKILLS.map((dir) => [dir.slice(dir.lastIndexOf('/skills/') + 1 || dir.lastIndexOf('/corpus/') + 1 || dir.lastIndexOf('/skill-audit-corpora/') + 1), dir]))(
     "%s: local verdict, score and findings equal the service's; SARIF valid",
     async (_name, dir) => {
       const input = scanInputOf(dir, DEFAULT_INGEST_LIMITS);
       const local = scanLocally(input, DEFAULT_INGEST_LIMITS, texts, '0.1.0');
-      const remote = (await t.http().post('/api/scans?lang=en').send({ ...input, useAi: false }).expect(201)).body;
+      const remote = (await t.http().post('/api/scans?lang=en').send({ source: input.source, contentBase64: input.contentBase64, filename: input.filename, useAi: false }).expect(201)).body;
       expect({ verdict: local.verdict, riskScore: local.riskScore, findingCounts: local.findingCounts, fingerprint: (local.json as { fingerprint: string }).fingerprint })
         .toEqual({ verdict: remote.verdict, riskScore: remote.riskScore, findingCounts: remote.findingCounts, fingerprint: remote.fingerprint });
       expect(local.findings.map(findingKey)).toEqual(remote.findings.map(findingKey));

@@ -71,7 +71,7 @@ export function scanPatternKeywords(compiled: CompiledPatternRules, f: FileFacts
  */
 export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks, hits: TargetLines): TargetLines {
   const { rules } = compiled;
-  const cache = newContextCache();
+  const run = new RuleRun(f, md, hooks, newContextCache(), hits.lineStarts);
   for (let ri = 0; ri < rules.length; ri++) {
     const rule = rules[ri];
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
@@ -79,7 +79,7 @@ export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFa
     const plans = compiled.plans[ri];
     if (!mayMatch(plans, hits) || !hooks.isEnabled(rule.id)) continue;
     try {
-      new RuleRun(rule, f, md, hooks, cache, hits.lineStarts).run(plans, hits);
+      run.start(rule).run(plans, hits);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -94,15 +94,18 @@ function mayMatch(plans: readonly PatternPlan[], hits: TargetLines): boolean {
   return false;
 }
 
-/** One rule over one file: its patterns one after another, each over its windows in text order. */
+/**
+ * One rule over one file (`start` selects the rule; one instance serves all rules of a file): its
+ * patterns one after another, each over its windows in text order.
+ */
 class RuleRun {
+  private rule: PatternRule | null = null;
   private seen: Set<number> | null = null;
   /** Examined matches per line: a line that keeps producing dropped matches is given up. */
   private tries: Map<number, number> | null = null;
   private count = 0;
 
   constructor(
-    private readonly rule: PatternRule,
     private readonly f: FileFacts,
     private readonly md: MarkdownInfo | null,
     private readonly hooks: PatternRunHooks,
@@ -110,11 +113,20 @@ class RuleRun {
     private readonly starts: TargetLines['lineStarts'],
   ) {}
 
+  start(rule: PatternRule): this {
+    this.rule = rule;
+    this.seen = null;
+    this.tries = null;
+    this.count = 0;
+    return this;
+  }
+
   run(plans: readonly PatternPlan[], hits: TargetLines): void {
+    const rule = this.rule as PatternRule;
     const last = hits.lineCount - 1;
     for (let pi = 0; pi < plans.length; pi++) {
       const plan = plans[pi];
-      const re = this.rule.patterns[pi];
+      const re = rule.patterns[pi];
       const text = this.f.norm;
       if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
         if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
@@ -173,7 +185,8 @@ class RuleRun {
 
   /** Turns a match into a hit unless dropped (context skip, validation, one per line). */
   private onMatch(m: RegExpExecArray, abs: number, starts: Int32Array): boolean {
-    const { rule, f, md } = this;
+    const { f, md } = this;
+    const rule = this.rule as PatternRule;
     const line = lineOfOffset(starts, abs);
     const seen = (this.seen ??= new Set());
     if (seen.has(line)) return false;

@@ -3,7 +3,8 @@ import { loadSharedCorpus } from '../../../bench/corpora';
 import { loadLabeledCorpus } from '../../../test/fixtures/skills/load-fixtures';
 import type { SkillFile } from '../ingest/ingest.types';
 import { evaluate } from './evaluate';
-import { compilePatternRules, ruleKeywords } from './prefilter';
+import PATTERN_ANALYSIS from './pattern-analysis.json';
+import { analysePattern, analysisKey, compilePatternRules, estimatedPerMille, patternAnalysis, ruleKeywords } from './prefilter';
 import { PATTERN_RULES } from './rules';
 import { pattern } from './rules/define';
 import { ENGINE_SWITCHES } from './switches';
@@ -79,6 +80,30 @@ describe('prefilter: derived literal sets', () => {
       [['record'], 3, 11],
       [['audio'], 6, 20],
     ]);
+  });
+
+  it('pattern-analysis.json is current: one entry per rule pattern, equal to the analysis of today (else: npm run gen:prefilter)', () => {
+    const stale: string[] = [];
+    const keys = new Set<string>();
+    for (const rule of PATTERN_RULES) {
+      rule.patterns.forEach((re, pi) => {
+        keys.add(analysisKey(re));
+        if (JSON.stringify(patternAnalysis(re)) !== JSON.stringify(analysePattern(re)) || !(analysisKey(re) in PATTERN_ANALYSIS)) stale.push(`${rule.id}#${pi}`);
+      });
+    }
+    expect(stale).toEqual([]);
+    expect(Object.keys(PATTERN_ANALYSIS).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('the trigger of a pattern is its set estimated on the fewest lines, not the one with the longest literals', () => {
+    // Both sets are required; the analysis lists `import` (longer) first, `curl` is on far fewer lines.
+    const rule = pattern({ id: 'test-rare', category: 'exfiltration', severity: 'low', keywords: [], patterns: [String.raw`\bimport\s{1,3}curl\b`] });
+    expect(requiredLiteralSets(rule.patterns[0], 1, 6).map((s) => s.literals)).toEqual([['import'], ['curl']]);
+    expect(estimatedPerMille(['import'])).toBeGreaterThan(estimatedPerMille(['curl']));
+    expect(ruleKeywords(rule)).toEqual(['curl']);
+    const compiled = compilePatternRules([rule]);
+    // The trigger's own bound: a match starts at most 9 characters ("import" + \s{1,3}) before `curl`.
+    expect(compiled.plans[0][0]).toMatchObject({ before: 3, beforeChars: 9 });
   });
 
   it('every rule pattern of the catalog has a trigger (none runs unfiltered today)', () => {

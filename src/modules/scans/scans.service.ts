@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { evaluate } from '../../core/engine';
 import type { EngineCheckpoint, EngineFinding } from '../../core/engine/engine.types';
 import { buildReport, type AuditReport } from '../../core/report/audit-report';
-import { displayName } from '../../core/report/display-name';
-import { ingestSkill } from '../../core/ingest';
-import type { IngestedSkill } from '../../core/ingest/ingest.types';
+import { scanStatically } from '../../core/report/static-scan';
+import type { IngestedSkill, IngestLimits } from '../../core/ingest/ingest.types';
 import { NotFound } from '../../core/errors';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { insertRows } from '../../infra/database/bulk-insert';
@@ -56,10 +54,12 @@ export class ScansService {
 
   /** POST /scans: ingest → static engine → AI steps → classify + store in one transaction. */
   async create(input: CreateScanDto, language: Language): Promise<ScanDetailView> {
-    const skill = this.ingest(input);
     const settings = await this.ruleSettings.current();
-    const staticResult = evaluate(skill.files, settings);
-    const name = displayName(input, skill.files);
+    const { skill, name, engine: staticResult } = scanStatically(
+      { source: input.source, contentBase64: input.contentBase64, filename: input.filename, text: input.text, name: input.name },
+      this.ingestLimits(),
+      settings,
+    );
     const analysis = await this.analysis.analyze({ skillName: name, language, files: skill.files, useAi: input.useAi });
     const findings = [...staticResult.findings, ...analysis.aiFindings];
     // Suppressions active now apply to this scan only; stored scans are never rewritten.
@@ -172,17 +172,14 @@ export class ScansService {
     return id;
   }
 
-  private ingest(input: CreateScanDto): IngestedSkill {
+  private ingestLimits(): IngestLimits {
     const limits = this.config.limits;
-    return ingestSkill(
-      { source: input.source, contentBase64: input.contentBase64, filename: input.filename, text: input.text },
-      {
-        maxEntries: limits.zipMaxEntries,
-        maxTotalBytes: limits.zipMaxTotalBytes,
-        maxEntryBytes: limits.zipMaxEntryBytes,
-        maxCompressionRatio: limits.zipMaxCompressionRatio,
-      },
-    );
+    return {
+      maxEntries: limits.zipMaxEntries,
+      maxTotalBytes: limits.zipMaxTotalBytes,
+      maxEntryBytes: limits.zipMaxEntryBytes,
+      maxCompressionRatio: limits.zipMaxCompressionRatio,
+    };
   }
 
   private async insertScan(

@@ -38,6 +38,9 @@ interface ReqSet {
 
 class Unsupported extends Error {}
 
+/** Whether a one-character atom (flags/source) can match a line feed: the same atoms recur in every pattern. */
+const LINE_FEED_ATOMS = new Map<string, number>();
+
 const ZERO: Info = { exact: [''], req: [], nl: 0, len: 0 };
 const ANY: Info = { exact: null, req: [], nl: 0, len: 0 };
 
@@ -210,7 +213,16 @@ class Parser {
       return 0;
     }
     if (src === '\\b' || src === '\\B') return 0;
-    return new RegExp(`^(?:${src})$`, this.flags.replace(/[gyd]/g, '')).test('\n') ? 1 : 0;
+    // A plain character other than a line feed cannot match one (no flag changes that).
+    if (src.length === 1 && src !== '.' && src !== '\n') return 0;
+    const flags = this.flags.replace(/[gyd]/g, '');
+    const key = `${flags}/${src}`;
+    let feeds = LINE_FEED_ATOMS.get(key);
+    if (feeds === undefined) {
+      feeds = new RegExp(`^(?:${src})$`, flags).test('\n') ? 1 : 0;
+      LINE_FEED_ATOMS.set(key, feeds);
+    }
+    return feeds;
   }
 
   /** Parses a quantifier after an atom: [min, max] (max Infinity), or null. */
@@ -398,14 +410,9 @@ export interface LiteralSet {
  * an offset of [x − beforeChars, x].
  */
 export function requiredLiteralSets(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): LiteralSet[] {
-  if (re.unicode || re.flags.includes('v')) return [];
-  let info: Info;
-  try {
-    info = new Parser(re.source, re.flags).parse();
-  } catch (e) {
-    if (e instanceof Unsupported) return [];
-    throw e;
-  }
+  const parsed = parsePattern(re);
+  if (parsed === null) return [];
+  const { info } = parsed;
   const sets = info.req.slice();
   if (info.exact) sets.push({ lits: info.exact, before: 0, beforeChars: 0 });
   const lowImplied = implied.map((s) => s.toLowerCase());
@@ -447,15 +454,35 @@ export interface Reach {
 
 /** How far one attempt of `re` reads; every figure Infinity when not analysed. */
 export function lineReach(re: RegExp): Reach {
-  const unknown = { total: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
-  if (re.unicode || re.flags.includes('v')) return unknown;
-  try {
-    const parser = new Parser(re.source, re.flags);
-    const info = parser.parse();
-    if (parser.inputAnchor) return unknown;
-    return { total: info.nl, behind: parser.lookbehindLineFeeds, chars: info.len, behindChars: parser.lookbehindChars };
-  } catch (e) {
-    if (e instanceof Unsupported) return unknown;
-    throw e;
+  const parsed = parsePattern(re);
+  if (parsed === null || parsed.inputAnchor) return { total: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
+  return { total: parsed.info.nl, behind: parsed.lookbehindLineFeeds, chars: parsed.info.len, behindChars: parsed.lookbehindChars };
+}
+
+interface ParsedPattern {
+  info: Info;
+  inputAnchor: boolean;
+  lookbehindLineFeeds: number;
+  lookbehindChars: number;
+}
+
+/** Parse results per regex (a pattern is analysed for its sets and for its reach, often more than once). */
+const PARSED = new WeakMap<RegExp, ParsedPattern | null>();
+
+/** The analysis of `re`, or null when it is not analysed (`u` / `v` flags, unsupported syntax). */
+function parsePattern(re: RegExp): ParsedPattern | null {
+  const known = PARSED.get(re);
+  if (known !== undefined) return known;
+  let parsed: ParsedPattern | null = null;
+  if (!re.unicode && !re.flags.includes('v')) {
+    try {
+      const parser = new Parser(re.source, re.flags);
+      const info = parser.parse();
+      parsed = { info, inputAnchor: parser.inputAnchor, lookbehindLineFeeds: parser.lookbehindLineFeeds, lookbehindChars: parser.lookbehindChars };
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+    }
   }
+  PARSED.set(re, parsed);
+  return parsed;
 }

@@ -716,14 +716,24 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'agent-tampering',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/update.py', text: 'open("SKILL.md", "a").write(new_rules)\n' }],
-      noMatch: [{ path: 'scripts/check.py', text: 'from pathlib import Path\ntext = Path("SKILL.md").read_text()\n' }],
+      match: [
+        { path: 'scripts/update.py', text: 'open("SKILL.md", "a").write(new_rules)\n' },
+        { path: 'scripts/update.js', text: "fs.writeFileSync(path.join(dir, 'SKILL.md'), rules);\n" },
+        { path: 'scripts/update.py', text: 'Path(base, "SKILL.md").write_text(new_rules)\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/check.py', text: 'from pathlib import Path\ntext = Path("SKILL.md").read_text()\n' },
+        // A plain read (no write mode) does not modify the skill.
+        { path: 'scripts/check.py', text: 'text = open("SKILL.md").read()\nwith open("SKILL.md", "r", encoding="utf-8") as f:\n    lines = f.readlines()\n' },
+      ],
     },
     nature: 'directive',
     keywords: ['skill', 'instructions', 'skill.md'],
     patterns: [
       r`\b(?:modify|edit|update|rewrite|overwrite|change|append${S}to)${S}(?:this|your${S}own|the${S}current)${S}(?:skill(?:'s)?(?:${S}(?:file|instructions|definition))?|SKILL\.md|instructions|prompt)\b${gap(40)}\b(?:so${S}that|to${S}(?:add|remove|include|always|never)|without)`,
-      { src: r`\b(?:open|writeFile(?:Sync)?|appendFile(?:Sync)?|write_text)\s{0,3}\([^\n]{0,100}SKILL\.md[^\n]{0,60}(?:["'](?:w|a|w\+|a\+)["']|\))`, flags: 'g' },
+      // `open()` only with a write or append mode: `open("SKILL.md").read()` is a read.
+      { src: r`\bopen\s{0,3}\([^\n]{0,100}SKILL\.md[^\n]{0,60}["'](?:w|a|w\+|a\+|r\+|wb|ab|x)["']`, flags: 'g' },
+      { src: r`\b(?:writeFile(?:Sync)?|appendFile(?:Sync)?|write_text)\s{0,3}\([^\n]{0,100}SKILL\.md|SKILL\.md["']\s{0,3}\)\s{0,3}\.(?:write_text|write_bytes)\s{0,3}\(`, flags: 'g' },
     ],
   }),
   // ---------------------------------------------------------------- destructive commands

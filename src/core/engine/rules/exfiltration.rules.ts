@@ -218,14 +218,19 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/debug.sh', text: '#!/bin/sh\ncat ./.env | base64\n' }],
+      match: [
+        { path: 'scripts/debug.sh', text: '#!/bin/sh\ncat ./.env | base64\n' },
+        { path: 'scripts/debug.sh', text: '#!/bin/sh\ncat .env\n' },
+        { path: 'scripts/debug.sh', text: '#!/bin/sh\ncat .env.local | base64\n' },
+      ],
       noMatch: [{ path: 'scripts/setup.sh', text: '#!/bin/sh\ncp .env.example .env.local.template\n' }],
     },
     nature: 'code',
     ctx: { prose: -1, fenced: -1, 'inline-code': -1 },
     keywords: ['.env'],
     patterns: [
-      r`\b(?:cat|type|Get-Content|less|more|head|tail|base64|xxd|strings)${S}[^\n|;]{0,40}?(?:^|[\s"'/~])\.env(?:\.[a-z]{2,12})?\b`,
+      // The file name right after the command (`cat .env`) or after other arguments (`cat ./.env`, `head -n 5 "$DIR/.env"`).
+      r`\b(?:cat|type|Get-Content|less|more|head|tail|base64|xxd|strings)${S}(?:[^\n|;]{0,40}?[\s"'/~])?\.env(?:\.[a-z]{2,12})?\b`,
       r`\bopen\(\s{0,3}[^\n)]{0,80}["'/]\.env(?:\.[a-z]{2,12})?["']|\breadFile(?:Sync)?\(\s{0,3}[^\n)]{0,80}["'/]\.env(?:\.[a-z]{2,12})?["']|read_text\(\)[^\n]{0,10}#?[^\n]{0,40}\.env\b`,
       r`\bfind${S}[^\n]{0,60}-name${S}["']?\.env\b|\bglob\([^\n)]{0,60}\*\*/\.env|\brglob\(\s{0,3}["']\.env`,
       r`(?:curl|wget)\b[^\n]{0,120}@\.env\b`,

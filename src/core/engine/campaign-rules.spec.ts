@@ -15,7 +15,7 @@ import { findFlows } from './analyzers/data-flow';
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
-  'exfil-hidden-recipient': ['high', 'high', 'high'],
+  'exfil-hidden-recipient': ['critical', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
   'privacy-personal-data-flow-undeclared': ['critical', 'critical', 'critical', 'critical', 'critical', 'critical'],

@@ -42,12 +42,20 @@ function supplyUrlCheck(info: PatternMatchInfo): boolean | 'high' | 'low' {
  */
 const REFUSAL_IN_SENTENCE = rx(
   'harmful:refusal-in-sentence',
-  String.raw`\b(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|deny|denies|won't|will\snot|lehn(?:e|t|en)|ablehnen|verweiger\w{1,3}|rechaz\w{1,4}|niega(?:te|se)?|negarte|negarse|deniega)\b[^.!?\n]{0,100}$`,
+  String.raw`\b(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|deny|denies|won't|will\snot|lehn(?:e|t|en)|ablehnen|verweiger\w{1,3}|rechaz\w{1,4}|niega(?:te|se)?|negarte|negarse|deniega)\b[^.!?;\n]{0,100}$`,
+  'i',
+);
+
+/** "Do not refuse", "never decline", „lehne nicht ab“, "no rechaces": a negated refusal is the opposite (a jailbreak). */
+const NEGATED_REFUSAL = rx(
+  'harmful:negated-refusal',
+  String.raw`\b(?:not|never|don't|dont|nicht|nie|niemals|no|nunca|jamas)\s{1,3}(?:\w{1,12}\s{1,3}){0,2}(?:refus|declin|reject|deny|lehn|verweiger|rechac|rechaz|nieg|negar)|\b(?:lehn|verweiger)\w{0,3}\s{1,3}(?:\w{1,12}\s{1,3}){0,3}nicht\b`,
   'i',
 );
 
 function refusedInSentence(info: PatternMatchInfo): boolean | 'info' {
-  return REFUSAL_IN_SENTENCE.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine)) ? 'info' : true;
+  const before = info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine);
+  return REFUSAL_IN_SENTENCE.test(before) && !NEGATED_REFUSAL.test(before) ? 'info' : true;
 }
 
 const SCOPED_AFTER = rx('trigger:scoped-after', String.raw`^\s{0,3}(?:involving|about|related\sto|hitting|touching|regarding|concerning|on|for|with|in|that\s(?:involves?|touch(?:es)?|mentions?|uses?))\b`, 'i');

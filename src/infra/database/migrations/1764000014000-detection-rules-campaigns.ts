@@ -7,7 +7,7 @@ import { seedRules } from './seed-rules';
  * instruction files, agent token stores, hidden mail recipients, prerequisite lure links, value
  * flows of secrets and personal data to undeclared hosts, persistent rules in agent files,
  * priority claims in descriptions, invisible text in templates,
- * names built from character codes, secrets written to logs and image exfiltration described in prose (existing rows kept), and moves each rule's default severity to
+ * names built from character codes, secrets written to logs, image exfiltration described in prose and the combination of unreviewed instructions with a write into agent files (existing rows kept), and moves each rule's default severity to
  * the catalog's where an admin left the severity alone (severity = old default). Idempotent.
  */
 /** Rules this migration introduces (removed again by down). */
@@ -24,6 +24,7 @@ const NEW_RULE_IDS = [
   'obfusc-char-code-array-call',
   'credhandling-secret-to-log',
   'exfil-markdown-image-prose',
+  'combo-planted-agent-instructions',
 ];
 
 export class DetectionRulesCampaigns1764000014000 implements MigrationInterface {

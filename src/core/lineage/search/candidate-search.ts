@@ -361,7 +361,18 @@ class Search {
         } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
-    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
+    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c.id));
+  }
+
+  /**
+   * Whether scan `id` may hold the file of a pair whose holders have not all been read (its id is
+   * below the pair's `before`): then it may share that file byte for byte, whatever else is known
+   * of it. (The pair's hash counts as probed once it became a pair, so `restMayShareFile` does
+   * not cover these scans, and a candidate found by other evidence is no group member either.)
+   */
+  private mayBeUnreadHolder(id: number): boolean {
+    for (const p of this.paths) if (p.pair && id < p.pair.before) return true;
+    return false;
   }
 
   private shapedKey(c: Candidate): ScanMatch {
@@ -845,7 +856,14 @@ class Search {
     const holders = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()]);
     this.stats.holders += holders.length;
     for (const h of holders) {
-      if (this.candidates.has(h.scanId) || this.settled.has(h.scanId)) continue;
+      const known = this.candidates.get(h.scanId);
+      if (known) {
+        // A candidate found by other evidence keeps its place, but now it is known to share C's
+        // file byte for byte (its loose key assumed so only while the page was unread).
+        known.flagged = true;
+        continue;
+      }
+      if (this.settled.has(h.scanId)) continue;
       const c = this.addCandidate(h.scanId);
       c.flagged = true;
       c.files = h.files;

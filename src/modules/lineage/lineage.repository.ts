@@ -9,6 +9,7 @@ import type {
   PairHolder,
   PairProbeResult,
   PartialShare,
+  SizeRange,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
@@ -100,7 +101,7 @@ export interface ComparedScanRow {
  * is parameterised and walks an index: posting lists through idx_scan_line_postings_line with a
  * per-token LIMIT, file hashes through idx_scan_files_hash / idx_scan_files_path_hash, pair
  * holders and copies through idx_scan_file_lines_hash_path, the trivial band through
- * idx_scan_file_lines_trivial, candidates through primary keys.
+ * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
   constructor(private readonly manager: EntityManager) {}
@@ -267,6 +268,23 @@ export class LineageRepository implements CandidateStore {
        ) b
        LIMIT $4`,
       [ranges.map((r) => r.path), ranges.map((r) => r.minPermille), ranges.map((r) => r.belowPermille), limit],
+    );
+    return rows.map((r) => r.scan_id);
+  }
+
+  async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {
+    if (ranges.length === 0) return [];
+    // One range of idx_scan_file_lines_size (migration 1764000016000) per path: large files are few.
+    const rows: Array<{ scan_id: number }> = await this.manager.query(
+      `SELECT DISTINCT b.scan_id
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS r(path, lo, hi)
+       CROSS JOIN LATERAL (
+         SELECT l.scan_id FROM scan_file_lines l
+         WHERE l.path = r.path AND l.line_count > 0 AND l.line_count >= r.lo AND (r.hi IS NULL OR l.line_count < r.hi)
+         LIMIT $4
+       ) b
+       LIMIT $4`,
+      [ranges.map((r) => r.path), ranges.map((r) => r.minLines), ranges.map((r) => r.belowLines), limit],
     );
     return rows.map((r) => r.scan_id);
   }

@@ -22,6 +22,7 @@ const TIGHT: SearchLimits = {
   maxProbeTokens: 4,
   pairCap: 2,
   holderPage: 1,
+  sizeBandFrom: 0,
 };
 
 async function checkSequence(scans: FileSide[][], limits: SearchLimits): Promise<void> {
@@ -136,14 +137,19 @@ describe('searchCompared', () => {
     expect(got.stats.holders).toBe(0);
   });
 
-  it('handles a paste of 130 000 distinct lines without spreading them into a call', async () => {
+  it('decides a paste of 130 000 distinct lines by the few stored files of comparable size (size band), not by probing every line', async () => {
     const lines = Array.from({ length: 130_000 }, (_, i) => `distinct line ${i}`);
     const store = new MemoryCandidateStore();
     store.add(1, [text('SKILL.md', lines.slice(0, 1_000).join('\n') + '\n')]);
+    store.add(2, [text('SKILL.md', [...lines.slice(0, 90_000), 'an edit'].join('\n') + '\n')]);
+    let probed = 0;
+    const probeTokens = store.probeTokens.bind(store);
+    store.probeTokens = (tokens, cap) => ((probed += tokens.length), probeTokens(tokens, cap));
     const got = await searchCompared([text('SKILL.md', lines.join('\n') + '\n')], store, DEFAULT_SEARCH_LIMITS);
-    // 2·1000/(130 000 + 1000) = 1.5 %: new, and decided by the bounds alone
-    expect(got.relation).toEqual({ relation: 'new', similarity: null, comparedScanId: null });
-    expect(got.stats).toMatchObject({ exact: true, contentLoads: 0 });
+    // scan 2: 2·90 000/(130 000 + 90 001) = 81.8 %; scan 1 (1.5 %) is below the size band.
+    expect(got.relation).toEqual({ relation: 'modified', similarity: 82, comparedScanId: 2 });
+    expect(got.stats.exact).toBe(true);
+    expect(probed).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.maxProbeTokens);
   });
 
   it('finds a skill made only of trivial lines through the trivial band', async () => {
@@ -207,6 +213,24 @@ describe('searchCompared', () => {
 });
 
 describe('trivialBandRatio', () => {
+  it('with a size limit is the maximum over the other file sizes up to it', () => {
+    const h = (m: number) => (2 * Math.min(Math.min(25, 0.3 * m) + 5, 80, m)) / (80 + m);
+    let previous = 0;
+    for (const maxLines of [1, 7, 16.5, 40, 95, 130, 600]) {
+      // an upper bound over every size up to the limit, and tight (a fine grid of sizes reaches it)
+      let brute = 0;
+      for (let m = 0.01; m <= maxLines + 1e-9; m += 0.01) brute = Math.max(brute, h(m));
+      const bound = trivialBandRatio(0.3, 80, 25, 5, maxLines);
+      expect(bound).toBeGreaterThanOrEqual(brute - 1e-12);
+      expect(bound).toBeLessThan(brute + 1e-3);
+      expect(bound).toBeGreaterThanOrEqual(previous);
+      previous = bound;
+    }
+    expect(trivialBandRatio(0.3, 80, 25, 5, 1e9)).toBe(trivialBandRatio(0.3, 80, 25, 5));
+    // 130 000 lines, all of them shareable, stored files below 1 000 lines: 2·999/130 999
+    expect(trivialBandRatio(1, 130_000, 0, 130_000, 999)).toBeCloseTo(1998 / 130_999, 10);
+  });
+
   it('is the maximum over the other file size, monotone in the trivial fraction', () => {
     // all skipped lines non-trivial: 2c/(n+c)
     expect(trivialBandRatio(0, 100, 0, 30)).toBeCloseTo(60 / 130, 10);

@@ -39,7 +39,7 @@ import { MODIFIED_THRESHOLD, compareMatches, relationFor, type RelationResult, t
 import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, type FileSide, type Ratio } from '../similarity';
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type SimilarityBound } from './bounds';
-import type { BandRange, CandidateStore, FilePair, StoredShapeFile, TokenRef } from './candidate-store';
+import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
 import { fileLineStats, type FileLineStats } from './line-stats';
 
 export interface SearchLimits {
@@ -62,6 +62,12 @@ export interface SearchLimits {
    * page yields a best match that settles most of the later pages on arrival.
    */
   holderPage: number;
+  /**
+   * From this many skipped non-trivial distinct lines on (a huge file), the rest is first bounded
+   * by file size — one indexed query for the few stored files large enough to matter — instead of
+   * probing every line.
+   */
+  sizeBandFrom: number;
 }
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
@@ -73,6 +79,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   bandLimit: 512,
   pairCap: 256,
   holderPage: 64,
+  sizeBandFrom: 1_024,
 };
 
 export interface SearchStats {
@@ -129,6 +136,11 @@ interface PathState {
   band: number;
   /** C's file here is a popular pair handled by holder groups: its lines are never probed. */
   pair: PairState | null;
+  /**
+   * Size band of this path: every stored scan whose text file here has at least `size` lines is
+   * a candidate (Infinity: no size query yet), so the rest's files here are smaller.
+   */
+  size: number;
 }
 
 /**
@@ -163,6 +175,8 @@ interface Candidate {
   fileStats: Map<string, { lines: number; trivial: number }>;
   /** Returned by a band query (its trivial fraction may be high). */
   inBand: boolean;
+  /** Returned by a size query (its files may be large). */
+  inSize: boolean;
   /** Empty / binary paths of C where the candidate has the same file (from file probes). */
   sameFile: Set<string>;
   flagged: boolean;
@@ -194,6 +208,8 @@ class Search {
   private readonly candidates = new Map<number, Candidate>();
   /** Holders whose bound could not matter when read (see {@link readHolders}). */
   private readonly settled = new Set<number>();
+  /** Whether the size band was tried (once per search: see {@link SearchLimits.sizeBandFrom}). */
+  private sizeTried = false;
   private best: ScanMatch | null = null;
   /**
    * Recency fence: the largest fence of the frequent tokens (-Infinity when none). A scan with
@@ -257,6 +273,7 @@ class Search {
         fileLevel: kind === 'text' ? Infinity : -1,
         band: 1001,
         pair: null,
+        size: Number.POSITIVE_INFINITY,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -290,11 +307,11 @@ class Search {
    * Upper bound (raw 0–100) for scans outside the candidates, given that their file at each text
    * path p has a trivial fraction below rho(p). `aboveFence`: only for scans with id ≥ the fence.
    */
-  private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false): number {
+  private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false, size: (p: PathState) => number = (p) => p.size): number {
     let sum = 0;
     for (const p of this.paths) {
       if (p.pair) continue; // outside the candidates only its holders have a file here (their groups)
-      if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence);
+      if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence, size(p) - 1);
       else if (!p.fileProbed) sum += 1;
     }
     return (100 * sum) / this.paths.length;
@@ -316,10 +333,11 @@ class Search {
     return toKey(pair.before - 1, this.restBound() + (100 * open.length) / this.paths.length, true);
   }
 
-  private pathBound(p: PathState, rho: number, aboveFence = false): number {
+  /** `maxLines`: the stored file here has at most that many lines (the size band). */
+  private pathBound(p: PathState, rho: number, aboveFence = false, maxLines = p.size - 1): number {
     return aboveFence
-      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther)
-      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
+      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther, maxLines)
+      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther, maxLines);
   }
 
   /** Bound keys of the rest: below the fence (if any) and at or above it. */
@@ -358,7 +376,7 @@ class Search {
         if (stats) {
           const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
-        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence);
+        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
     return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c.id));
@@ -482,14 +500,39 @@ class Search {
 
   private async fetchCounts(): Promise<boolean> {
     const batch = this.topOfStage(Stage.Shaped);
-    const skipped = this.paths.flatMap((p) => p.tokens.filter((t) => t.level !== Infinity));
-    const textPaths = new Set(this.paths.filter((p) => p.kind === 'text').map((p) => p.path));
+    // Shared counts matter only at C's text paths where the candidate has a text file with another
+    // hash (an identical file counts 1, whatever its lines): a holder of C's LICENSE needs none of
+    // the LICENSE's lines. Candidates needing the same paths share one query.
+    const skippedAt = new Map<string, TokenRef[]>();
+    for (const p of this.paths) {
+      if (p.kind !== 'text') continue;
+      const skipped = p.tokens.filter((t) => t.level !== Infinity);
+      if (skipped.length > 0) skippedAt.set(p.path, skipped);
+    }
+    const groups = new Map<string, { paths: string[]; ids: number[] }>();
     let cost = 0;
-    for (const c of batch) for (const f of c.files as StoredShapeFile[]) if (textPaths.has(f.path)) cost += f.lineCount ?? 0;
+    for (const c of batch) {
+      const paths: string[] = [];
+      for (const f of c.files as StoredShapeFile[]) {
+        const skipped = skippedAt.get(f.path);
+        if (!skipped || f.lineCount === null || f.lineCount === 0 || f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
+        paths.push(f.path);
+        // Rows read: the candidate's postings at the path or one probe per token, whichever is fewer.
+        cost += Math.min(f.lineCount, skipped.length);
+      }
+      if (paths.length === 0) continue;
+      paths.sort();
+      const key = paths.join('\u0000');
+      const group = groups.get(key) ?? { paths, ids: [] };
+      group.ids.push(c.id);
+      groups.set(key, group);
+    }
     if (!this.spend(cost)) return false;
-    const extra = skipped.length > 0 && batch.length > 0 ? await this.store.sharedCounts(batch.map((c) => c.id), skipped) : [];
     const extraBy = new Map<string, number>();
-    for (const e of extra) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+    for (const group of groups.values()) {
+      const tokens = group.paths.flatMap((path) => skippedAt.get(path) as TokenRef[]);
+      for (const e of await this.store.sharedCounts(group.ids, tokens)) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+    }
     for (const c of batch) {
       const summary: CandidateSummary = {
         scanId: c.id,
@@ -583,6 +626,10 @@ class Search {
     const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
     const need = target - 0.5 - 1e-6;
     const text = this.paths.filter((p) => p.kind === 'text' && !p.pair);
+    if (!this.sizeTried && text.length > 0 && this.pendingOther() >= this.limits.sizeBandFrom) {
+      this.sizeTried = true;
+      if (await this.sizeBand(text, need)) return true;
+    }
     if (text.length === 0 || this.restBound(() => 0) >= need) return this.escalate('bound');
     const thresholds = this.bandThresholds(text, need);
     if (!thresholds) return this.escalate('bound');
@@ -600,6 +647,48 @@ class Search {
     if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
     for (const p of text) p.band = thresholds.get(p) as number;
     for (const id of ids) this.addCandidate(id).inBand = true;
+    this.rekeyAll();
+    return true;
+  }
+
+  /** Distinct non-trivial lines of C not probed to completion (at paths line probes may look up). */
+  private pendingOther(): number {
+    let n = 0;
+    for (const p of this.paths) if (!p.pair) for (const t of p.tokens) if (!t.trivial && t.level !== Infinity) n++;
+    return n;
+  }
+
+  /**
+   * The size band: the largest per-path line counts M (a common fraction of each path's own
+   * length) for which the rest's bound, its files at each path having fewer than M lines, stays
+   * below `need`; if the stored files at or above M are few, they become candidates. Decides a
+   * huge paste by the few stored files of comparable size instead of probing its every line.
+   */
+  private async sizeBand(text: PathState[], need: number): Promise<boolean> {
+    const sizes = (t: number) => new Map(text.map((p) => [p, Math.min(p.size, Math.max(1, Math.ceil((t * p.lines) / 1000)))]));
+    const bound = (m: Map<PathState, number>) => this.restBound(bandRho, false, (p) => m.get(p) ?? p.size);
+    if (bound(sizes(1)) >= need) return false;
+    let lo = 1;
+    let hi = 4_000; // files up to 4 × C's own length
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (bound(sizes(mid)) < need) lo = mid;
+      else hi = mid - 1;
+    }
+    const chosen = sizes(lo);
+    const ranges: SizeRange[] = [];
+    for (const p of text) {
+      const m = chosen.get(p) as number;
+      if (m < p.size) ranges.push({ path: p.path, minLines: m, belowLines: Number.isFinite(p.size) ? p.size : null });
+    }
+    if (ranges.length === 0) return false;
+    const limit = this.limits.bandLimit;
+    if (!this.spend(Math.min(limit + 1, this.rowsLeft))) return false;
+    this.stats.bandQueries++;
+    const ids = await this.store.large(ranges, limit + 1);
+    if (ids.length > limit) return false;
+    for (const p of text) p.size = chosen.get(p) as number;
+    for (const id of ids) this.addCandidate(id).inSize = true;
     this.rekeyAll();
     return true;
   }
@@ -701,6 +790,7 @@ class Search {
       partial: new Map(),
       fileStats: new Map(),
       inBand: false,
+      inSize: false,
       sameFile: new Set(),
       flagged: false,
       stage: Stage.Loose,
@@ -719,7 +809,7 @@ class Search {
   }
 
   private async probeTokenLevel(level: number, tokens: TokenState[], max: number): Promise<boolean> {
-    const chosen = tokens.length > max ? [...tokens].sort((x, y) => (x.hash < y.hash ? -1 : 1)).slice(0, max) : tokens;
+    const chosen = tokens.length > max ? smallestByHash(tokens, max) : tokens;
     const cap = this.capFor(level, chosen.length);
     if (cap === null) return false;
     if (chosen.length > 0) {
@@ -884,6 +974,27 @@ class Search {
   private rekeyAll(): void {
     for (const c of this.candidates.values()) this.rekey(c);
   }
+}
+
+const byHashThenPath = (x: TokenState, y: TokenState) => (x.hash !== y.hash ? (x.hash < y.hash ? -1 : 1) : x.path < y.path ? -1 : x.path > y.path ? 1 : 0);
+
+/**
+ * The `max` tokens first by (hash, path) — a deterministic, content-independent choice — in one
+ * pass with a sorted buffer of `max` (a huge paste has 100 000+ tokens: no full sort).
+ */
+function smallestByHash(tokens: readonly TokenState[], max: number): TokenState[] {
+  const out: TokenState[] = [];
+  for (const t of tokens) {
+    if (out.length === max && byHashThenPath(t, out[max - 1]) >= 0) continue;
+    let i = out.length === max ? max - 1 : out.length;
+    if (out.length < max) out.push(t);
+    while (i > 0 && byHashThenPath(t, out[i - 1]) < 0) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = t;
+  }
+  return out;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
   PairProbeResult,
   PartialShare,
   ProbeShare,
+  SizeRange,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
@@ -142,6 +143,19 @@ export class MemoryCandidateStore implements CandidateStore {
           const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
           return permille >= r.minPermille && (r.belowPermille === null || permille < r.belowPermille);
         }),
+      );
+      if (hit) ids.push(s.id);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
+
+  async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {
+    this.calls++;
+    const ids: number[] = [];
+    for (const s of this.scans.values()) {
+      const hit = s.stats.some((f) =>
+        ranges.some((r) => r.path === f.path && f.lineCount !== null && f.lineCount > 0 && f.lineCount >= r.minLines && (r.belowLines === null || f.lineCount < r.belowLines)),
       );
       if (hit) ids.push(s.id);
       if (ids.length >= limit) break;

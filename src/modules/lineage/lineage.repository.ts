@@ -71,6 +71,9 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
   return rows;
 }
 
+/** Up to this many tokens, shared counts probe the primary key per (scan, token); beyond, they read ranges. */
+const PROBE_TOKENS_MAX = 8;
+
 const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, similarity, compared_scan_id, fingerprint::text AS fingerprint, created_at';
 
 /**
@@ -308,10 +311,12 @@ export class LineageRepository implements CandidateStore {
   async sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]> {
     if (scanIds.length === 0 || tokens.length === 0) return [];
     const params = [scanIds, tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count)];
-    // Few tokens: one primary-key probe per (scan, token). Many: read the candidates' postings at
-    // those paths once (primary-key range) and hash-join them with the tokens.
+    // Few tokens: one primary-key probe per (scan, token). More: read the candidates' postings at
+    // those paths once (primary-key range; a scan's postings sit together on few heap pages) and
+    // hash-join them with the tokens. Measured on the boilerplate catalogue at 20 000 scans (128
+    // candidates, 37 tokens, ~350 postings each): the range read takes about 0.6 × the probes.
     const sql =
-      tokens.length <= 48
+      tokens.length <= PROBE_TOKENS_MAX
         ? // LIMIT 1 (the key is unique) keeps each lookup a probe on all three key columns; as a
           // plain join the planner may walk the token's whole posting list and filter by scan.
           `SELECT s.id AS scan_id, q.path, sum(least(p.cnt, q.c))::int AS shared
@@ -331,7 +336,7 @@ export class LineageRepository implements CandidateStore {
            FROM cand c JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
              ON q.path = c.path AND q.line_hash = c.line_hash
            GROUP BY c.scan_id, c.path`;
-    if (tokens.length > 48) params.push([...new Set(tokens.map((t) => t.path))]);
+    if (tokens.length > PROBE_TOKENS_MAX) params.push([...new Set(tokens.map((t) => t.path))]);
     const rows: Array<{ scan_id: number; path: string; shared: number }> = await this.manager.query(sql, params);
     return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
   }

@@ -517,7 +517,8 @@ class Search {
         const skipped = skippedAt.get(f.path);
         if (!skipped || f.lineCount === null || f.lineCount === 0 || f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
         paths.push(f.path);
-        // Rows read: the candidate's postings at the path or one probe per token, whichever is fewer.
+        // Work: one lookup per token or one range read of the candidate's postings at the path
+        // (about as costly as a few lookups), whichever the store takes; counted as the fewer.
         cost += Math.min(f.lineCount, skipped.length);
       }
       if (paths.length === 0) continue;

@@ -135,10 +135,10 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
 
     it('equals the brute force over every stored scan on a random sequence of skill versions', async () => {
       // Tiny probe caps and chunks make the SQL store take every path of the search (frequent
-      // lines and their recency fence, escalations, band queries, chunk boundaries).
+      // lines and their recency fence, escalations, band and size queries, chunk boundaries).
       const classifier = t.app.get(ScanClassifierService);
       const limits = classifier.limits;
-      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1 };
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1, sizeBandFrom: 0 };
       try {
         await randomSequence();
       } finally {

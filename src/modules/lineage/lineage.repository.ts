@@ -14,6 +14,7 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
+import { hasPostings } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
 import type { ScanRow } from './lineage.views';
 
@@ -51,7 +52,10 @@ export const emptyLineageRows = (): LineageRows => ({
   postings: SCAN_LINE_POSTINGS.columns.map(() => []),
 });
 
-/** Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`. */
+/**
+ * Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`: every file's
+ * sizes, and the postings of the text files of at most POSTED_LINES_MAX lines.
+ */
 export function addLineageRows(rows: LineageRows, scanId: number, stats: readonly FileLineStats[]): LineageRows {
   const [fScan, fPath, fHash, fLines, fTrivial] = rows.fileLines;
   const [pScan, pPath, pHash, pCnt] = rows.postings;
@@ -61,6 +65,7 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
     fHash.push(f.hash);
     fLines.push(f.lineCount);
     fTrivial.push(f.trivialCount);
+    if (!hasPostings(f.lineCount)) continue; // a huge file: known by its size only (line-stats.ts)
     for (const t of f.tokens) {
       pScan.push(scanId);
       pPath.push(f.path);

@@ -26,7 +26,7 @@ const TIGHT: SearchLimits = {
 };
 
 async function checkSequence(scans: FileSide[][], limits: SearchLimits): Promise<void> {
-  const store = new MemoryCandidateStore();
+  const store = new MemoryCandidateStore(limits.postedLinesMax);
   const earlier: EarlierScan[] = [];
   for (let i = 0; i < scans.length; i++) {
     const files = scans[i];
@@ -89,6 +89,8 @@ describe('searchCompared', () => {
       holderPage: fc.integer({ min: 1, max: 3 }),
       chunk: fc.integer({ min: 1, max: 4 }),
       caps: fc.constantFrom([0, 1, 3, 1_000_000], [1, 2, 1_000_000], [0, 1_000_000], [2, 8, 64]),
+      // Files above this many lines store no postings (known by their size only).
+      postedLinesMax: fc.constantFrom(2, 5, 8, 20_000),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -137,7 +139,7 @@ describe('searchCompared', () => {
     expect(got.stats.holders).toBe(0);
   });
 
-  it('decides a paste of 130 000 distinct lines by the few stored files of comparable size (size band), not by probing every line', async () => {
+  it('decides a paste of 130 000 distinct lines by the few stored files of comparable size (size band), not by probing every line, also against a huge stored file without postings', async () => {
     const lines = Array.from({ length: 130_000 }, (_, i) => `distinct line ${i}`);
     const store = new MemoryCandidateStore();
     store.add(1, [text('SKILL.md', lines.slice(0, 1_000).join('\n') + '\n')]);
@@ -146,7 +148,8 @@ describe('searchCompared', () => {
     const probeTokens = store.probeTokens.bind(store);
     store.probeTokens = (tokens, cap) => ((probed += tokens.length), probeTokens(tokens, cap));
     const got = await searchCompared([text('SKILL.md', lines.join('\n') + '\n')], store, DEFAULT_SEARCH_LIMITS);
-    // scan 2: 2·90 000/(130 000 + 90 001) = 81.8 %; scan 1 (1.5 %) is below the size band.
+    // scan 2 (90 001 lines: no postings): 2·90 000/(130 000 + 90 001) = 81.8 %; scan 1 (1.5 %)
+    // is below the size band.
     expect(got.relation).toEqual({ relation: 'modified', similarity: 82, comparedScanId: 2 });
     expect(got.stats.exact).toBe(true);
     expect(probed).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.maxProbeTokens);

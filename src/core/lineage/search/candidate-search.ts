@@ -40,7 +40,7 @@ import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, 
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type SimilarityBound } from './bounds';
 import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
-import { fileLineStats, type FileLineStats } from './line-stats';
+import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
 export interface SearchLimits {
   /** Posting / file rows the search may read (probes, band, shapes, counts). */
@@ -68,6 +68,11 @@ export interface SearchLimits {
    * probing every line.
    */
   sizeBandFrom: number;
+  /**
+   * Stored text files with more lines than this have no postings (line-stats.ts
+   * POSTED_LINES_MAX; the store must have been written with the same value).
+   */
+  postedLinesMax: number;
 }
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
@@ -80,6 +85,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   pairCap: 256,
   holderPage: 64,
   sizeBandFrom: 1_024,
+  postedLinesMax: POSTED_LINES_MAX,
 };
 
 export interface SearchStats {
@@ -119,6 +125,9 @@ interface PathState {
   hash: string;
   kind: 'text' | 'empty' | 'binary';
   lines: number;
+  /** C's trivial / other line counts here (what a stored file without postings may share). */
+  trivialLines: number;
+  otherLines: number;
   tokens: TokenState[];
   /** Skipped trivial / non-trivial line counts (C's multiplicities). */
   skippedTrivial: number;
@@ -210,6 +219,8 @@ class Search {
   private readonly settled = new Set<number>();
   /** Whether the size band was tried (once per search: see {@link SearchLimits.sizeBandFrom}). */
   private sizeTried = false;
+  /** Whether the stored files without postings were looked up (once: see {@link unposted}). */
+  private unpostedTried = false;
   private best: ScanMatch | null = null;
   /**
    * Recency fence: the largest fence of the frequent tokens (-Infinity when none). A scan with
@@ -264,6 +275,8 @@ class Search {
         hash: f.hash,
         kind,
         lines: s.lineCount ?? 0,
+        trivialLines: skippedTrivial,
+        otherLines: skippedOther,
         tokens,
         skippedTrivial,
         skippedOther,
@@ -333,11 +346,27 @@ class Search {
     return toKey(pair.before - 1, this.restBound() + (100 * open.length) / this.paths.length, true);
   }
 
-  /** `maxLines`: the stored file here has at most that many lines (the size band). */
+  /**
+   * `maxLines`: the stored file here has at most that many lines (the size band). A file with
+   * postings shares at most the skipped lines; a larger one (no postings) any of C's lines.
+   */
   private pathBound(p: PathState, rho: number, aboveFence = false, maxLines = p.size - 1): number {
-    return aboveFence
-      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther, maxLines)
-      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther, maxLines);
+    const posted = Math.min(maxLines, this.limits.postedLinesMax);
+    const indexed = aboveFence
+      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther, posted)
+      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther, posted);
+    if (maxLines <= this.limits.postedLinesMax) return indexed;
+    return Math.max(indexed, trivialBandRatio(rho, p.lines, p.trivialLines, p.otherLines, maxLines, this.limits.postedLinesMax + 1));
+  }
+
+  /**
+   * Lines a stored text file of `lines` lines (`trivial` of them trivial) at p can share with C's
+   * file, at most, when `partial` probed lines are known shared: the probed ones plus whatever
+   * was skipped — or, for a file without postings, any line.
+   */
+  private sharedBound(p: PathState, lines: number, trivial: number, partial: number): number {
+    if (lines > this.limits.postedLinesMax) return Math.min(p.lines, lines);
+    return Math.min(p.lines, lines, partial + Math.min(p.skippedTrivial, trivial) + p.skippedOther);
   }
 
   /** Bound keys of the rest: below the fence (if any) and at or above it. */
@@ -374,7 +403,7 @@ class Search {
       if (p.kind === 'text') {
         const stats = c.fileStats.get(p.path);
         if (stats) {
-          const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
+          const s = this.sharedBound(p, stats.lines, stats.trivial, c.partial.get(p.path) ?? 0);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
         } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
@@ -405,8 +434,7 @@ class Search {
       if (!g) continue;
       if (g.hash === p.hash) sum += 1;
       else if (p.kind === 'text' && g.lineCount !== null && g.lineCount > 0) {
-        const trivial = Math.min(p.skippedTrivial, g.trivialCount ?? g.lineCount);
-        const s = Math.min(p.lines, g.lineCount, (c.partial.get(p.path) ?? 0) + trivial + p.skippedOther);
+        const s = this.sharedBound(p, g.lineCount, g.trivialCount ?? g.lineCount, c.partial.get(p.path) ?? 0);
         if (s > 0) sum += (2 * s) / (p.lines + g.lineCount);
       }
     }
@@ -515,7 +543,8 @@ class Search {
       const paths: string[] = [];
       for (const f of c.files as StoredShapeFile[]) {
         const skipped = skippedAt.get(f.path);
-        if (!skipped || f.lineCount === null || f.lineCount === 0 || f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
+        if (!skipped || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
+        if (f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
         paths.push(f.path);
         // Work: one lookup per token or one range read of the candidate's postings at the path
         // (about as costly as a few lookups), whichever the store takes; counted as the fewer.
@@ -543,7 +572,11 @@ class Search {
           path: f.path,
           hash: f.hash,
           lineCount: f.lineCount,
-          sharedLines: this.byPathState.has(f.path) ? (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0) : 0,
+          sharedLines: !this.byPathState.has(f.path)
+            ? 0
+            : f.lineCount !== null && f.lineCount > this.limits.postedLinesMax
+              ? f.lineCount // no postings: any line may be shared (upperBound takes the min with both sizes)
+              : (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0),
         })),
       };
       c.bound = upperBound(this.shapes, summary);
@@ -627,6 +660,7 @@ class Search {
     const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
     const need = target - 0.5 - 1e-6;
     const text = this.paths.filter((p) => p.kind === 'text' && !p.pair);
+    if (!this.unpostedTried && (await this.unposted(text))) return true;
     if (!this.sizeTried && text.length > 0 && this.pendingOther() >= this.limits.sizeBandFrom) {
       this.sizeTried = true;
       if (await this.sizeBand(text, need)) return true;
@@ -657,6 +691,27 @@ class Search {
     let n = 0;
     for (const p of this.paths) if (!p.pair) for (const t of p.tokens) if (!t.trivial && t.level !== Infinity) n++;
     return n;
+  }
+
+  /**
+   * Stored files without postings (more than postedLinesMax lines) are bounded as sharing any of
+   * C's lines; when that part of the rest bound matters, they (few: huge files) become
+   * candidates through one size query, and the rest's files are then all posted.
+   */
+  private async unposted(text: PathState[]): Promise<boolean> {
+    const posted = this.limits.postedLinesMax + 1;
+    const open = text.filter((p) => p.size > posted);
+    if (open.length === 0 || this.restBound() <= this.restBound(bandRho, false, (p) => Math.min(p.size, posted))) return false;
+    this.unpostedTried = true;
+    const limit = Math.max(1_024, this.limits.bandLimit * 16);
+    if (!this.spend(Math.min(limit + 1, this.rowsLeft))) return false;
+    this.stats.bandQueries++;
+    const ids = await this.store.large(open.map((p) => ({ path: p.path, minLines: posted, belowLines: Number.isFinite(p.size) ? p.size : null })), limit + 1);
+    if (ids.length > limit) return false;
+    for (const p of open) p.size = posted;
+    for (const id of ids) this.addCandidate(id).inSize = true;
+    this.rekeyAll();
+    return true;
   }
 
   /**

@@ -17,23 +17,26 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from './candidate-store';
-import { fileLineStats, type FileLineStats } from './line-stats';
+import { POSTED_LINES_MAX, fileLineStats, hasPostings, type FileLineStats } from './line-stats';
 
 interface StoredScan {
   id: number;
   files: FileSide[];
   stats: FileLineStats[];
-  counts: Map<string, Map<string, number>>; // path → hash → cnt
+  counts: Map<string, Map<string, number>>; // path → hash → cnt (files with postings only)
 }
 
 export class MemoryCandidateStore implements CandidateStore {
   private readonly scans = new Map<number, StoredScan>();
   calls = 0;
 
+  /** `postedLinesMax`: larger text files get no postings, as in the SQL store (line-stats.ts). */
+  constructor(private readonly postedLinesMax = POSTED_LINES_MAX) {}
+
   add(id: number, files: readonly FileSide[]): void {
     const stats = files.map(fileLineStats);
     const counts = new Map<string, Map<string, number>>();
-    for (const s of stats) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
+    for (const s of stats) if (hasPostings(s.lineCount, this.postedLinesMax)) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
     this.scans.set(id, { id, files: [...files], stats, counts });
   }
 

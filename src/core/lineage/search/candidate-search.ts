@@ -4,17 +4,22 @@
  * src/core/lineage/relation.ts (rank key (similarity, byte-identical below 40, id)).
  *
  * The search never materialises a full list of scans. It works on four kinds of evidence,
- * each read through indexes (see {@link CandidateStore} and sql-candidate-store.ts):
+ * each read through indexes (see {@link CandidateStore} and src/modules/lineage/lineage.repository.ts):
  * 1. **Token probes** — posting lists of C's (path, line hash) pairs, read only while they are
  *    short (at most `cap` rows; caps grow 8 → 64 → 1 024 → 16 384 → 262 144 only when needed),
  *    newest first: a longer list is known for its newest `cap` + 1 scans (the recency fence).
- *    A probed token is complete: every scan that has the line at that path is now known.
+ *    A probed token is complete: every scan that has the line at that path (in a file with
+ *    postings, see 3b) is now known.
  * 2. **File probes** — scans with a file of the same non-empty hash (any path: rule 6 and
  *    renames) and scans with the same empty file at a path of C, also capped.
  * 3. **Trivial-line band** — trivial lines (blank, `---`, fences, …; see line-stats.ts) are never
  *    probed by hash. A scan that shares no probed line can only score through skipped lines;
  *    the bound R(ρ) below says how similar it can be when at most a fraction ρ of each of its
  *    files is trivial, and one indexed query lists the few scans above the needed fraction.
+ * 3b. **Size band** — a stored file of m lines shares at most m lines: for a huge C one indexed
+ *    query lists the few stored files large enough to matter, instead of probing every line.
+ *    Stored files above `postedLinesMax` lines have no postings at all (line-stats.ts); they are
+ *    bounded as sharing any line until a size query has made them candidates.
  * 4. **Candidate refinement** — for a known scan X the bound tightens step by step: loose
  *    (probe sums only) → shaped (X's paths, hashes, line and trivial counts) → counted (exact
  *    multiset intersection per path) → exact (line LCS of the changed text files).

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyRelation, fingerprintOf, type EarlierScan, type FileSide } from '../../src/core/lineage';
 import { BACKFILL_FAMILIES_SQL, LINEAGE_BACKFILL_SQL } from '../../src/infra/database/migrations/1764000008400-lineage-postings';
-import { DEFAULT_SEARCH_LIMITS } from '../../src/core/lineage/search';
+import { DEFAULT_SEARCH_LIMITS, POSTED_LINES_MAX } from '../../src/core/lineage/search';
 import { smallCatalogue } from '../support/skill-generator';
 import { ScanClassifierService } from '../../src/modules/lineage/scan-classifier.service';
 import { textScan, zipScan } from '../factories/scan-input.factory';
@@ -135,10 +135,10 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
 
     it('equals the brute force over every stored scan on a random sequence of skill versions', async () => {
       // Tiny probe caps and chunks make the SQL store take every path of the search (frequent
-      // lines and their recency fence, escalations, band queries, chunk boundaries).
+      // lines and their recency fence, escalations, band and size queries, chunk boundaries).
       const classifier = t.app.get(ScanClassifierService);
       const limits = classifier.limits;
-      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1 };
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1, sizeBandFrom: 0 };
       try {
         await randomSequence();
       } finally {
@@ -219,6 +219,19 @@ describe('Versions: relation, similarity, compare and lineage (e2e)', () => {
       const ids = (await t.http().get(`/api/scans/${c.id}/lineage`).expect(200)).body.map((e: { id: number }) => e.id);
       expect(ids.sort()).toEqual([a.id, b.id, c.id].sort());
       await db.query('DELETE FROM scans WHERE id = ANY($1::int[])', [[a.id, b.id, c.id]]);
+    });
+
+    it('stores no line postings for a file above POSTED_LINES_MAX lines, and still finds it as the compared scan of its next version', async () => {
+      const lines = uniqueLines('huge', POSTED_LINES_MAX + 5);
+      const first = await post(textScan(doc(lines)));
+      const rows = async (id: number) => (await db.query('SELECT count(*)::int AS n FROM scan_line_postings WHERE scan_id = $1', [id]))[0].n;
+      expect(await rows(first.id)).toBe(0);
+      const edited = [...lines];
+      edited[7] = `huge ${tag} an edited line`;
+      const next = await post(textScan(doc(edited)));
+      // 2·(n − 1)/(2n) rounds to 100; found by its size (no postings to probe)
+      expect({ relation: next.relation, similarity: next.similarity, comparedScanId: next.comparedScanId }).toEqual({ relation: 'modified', similarity: 100, comparedScanId: first.id });
+      expect(await rows(next.id)).toBe(0);
     });
 
     it('stores what the migration backfill would compute (same line model, hash and trivial predicate)', async () => {

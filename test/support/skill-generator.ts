@@ -192,6 +192,8 @@ export interface SmallCatalogueOptions {
    * meaning but not of bytes) copied verbatim into about half the skills, and near-copies of them.
    */
   boilerplate?: boolean;
+  /** With `boilerplate`: chance that a skill carries each shared file verbatim (default 0.35). */
+  shareRate?: number;
 }
 
 /**
@@ -202,6 +204,7 @@ export interface SmallCatalogueOptions {
 export function smallCatalogue(seed: number, count: number, options: SmallCatalogueOptions = {}): FileSide[][] {
   const r = rng(seed);
   const salt = options.salt ?? '';
+  const shareRate = options.shareRate ?? 0.35;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const trivial = ['', '---', '```', '}', '  ', 'fi'];
   const common = ['# Title', 'import os', 'run the tool', '## Usage', 'x = 1'];
@@ -224,8 +227,8 @@ export function smallCatalogue(seed: number, count: number, options: SmallCatalo
     if (!options.boilerplate) return;
     for (const [path, f] of shared) {
       const x = r();
-      if (x < 0.35) s.set(path, copy(f));
-      else if (x < 0.42 && f.lines) {
+      if (x < shareRate) s.set(path, copy(f));
+      else if (x < shareRate + 0.07 && f.lines) {
         // A near-copy: the shared file with one line changed.
         const c = copy(f);
         (c.lines as string[])[Math.floor(r() * (c.lines as string[]).length)] = line();

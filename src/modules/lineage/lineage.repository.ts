@@ -9,10 +9,12 @@ import type {
   PairHolder,
   PairProbeResult,
   PartialShare,
+  SizeRange,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
+import { hasPostings } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
 import type { ScanRow } from './lineage.views';
 
@@ -50,7 +52,10 @@ export const emptyLineageRows = (): LineageRows => ({
   postings: SCAN_LINE_POSTINGS.columns.map(() => []),
 });
 
-/** Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`. */
+/**
+ * Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`: every file's
+ * sizes, and the postings of the text files of at most POSTED_LINES_MAX lines.
+ */
 export function addLineageRows(rows: LineageRows, scanId: number, stats: readonly FileLineStats[]): LineageRows {
   const [fScan, fPath, fHash, fLines, fTrivial] = rows.fileLines;
   const [pScan, pPath, pHash, pCnt] = rows.postings;
@@ -60,6 +65,7 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
     fHash.push(f.hash);
     fLines.push(f.lineCount);
     fTrivial.push(f.trivialCount);
+    if (!hasPostings(f.lineCount)) continue; // a huge file: known by its size only (line-stats.ts)
     for (const t of f.tokens) {
       pScan.push(scanId);
       pPath.push(f.path);
@@ -69,6 +75,9 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
   }
   return rows;
 }
+
+/** Up to this many tokens, shared counts probe the primary key per (scan, token); beyond, they read ranges. */
+const PROBE_TOKENS_MAX = 8;
 
 const SCAN_COLUMNS = 'id, name, verdict, risk_score, file_count, relation, similarity, compared_scan_id, fingerprint::text AS fingerprint, created_at';
 
@@ -100,7 +109,7 @@ export interface ComparedScanRow {
  * is parameterised and walks an index: posting lists through idx_scan_line_postings_line with a
  * per-token LIMIT, file hashes through idx_scan_files_hash / idx_scan_files_path_hash, pair
  * holders and copies through idx_scan_file_lines_hash_path, the trivial band through
- * idx_scan_file_lines_trivial, candidates through primary keys.
+ * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
   constructor(private readonly manager: EntityManager) {}
@@ -271,6 +280,23 @@ export class LineageRepository implements CandidateStore {
     return rows.map((r) => r.scan_id);
   }
 
+  async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {
+    if (ranges.length === 0) return [];
+    // One range of idx_scan_file_lines_size (migration 1764000016000) per path: large files are few.
+    const rows: Array<{ scan_id: number }> = await this.manager.query(
+      `SELECT DISTINCT b.scan_id
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS r(path, lo, hi)
+       CROSS JOIN LATERAL (
+         SELECT l.scan_id FROM scan_file_lines l
+         WHERE l.path = r.path AND l.line_count > 0 AND l.line_count >= r.lo AND (r.hi IS NULL OR l.line_count < r.hi)
+         LIMIT $4
+       ) b
+       LIMIT $4`,
+      [ranges.map((r) => r.path), ranges.map((r) => r.minLines), ranges.map((r) => r.belowLines), limit],
+    );
+    return rows.map((r) => r.scan_id);
+  }
+
   async shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>> {
     const out = new Map<number, StoredShapeFile[]>();
     if (scanIds.length === 0) return out;
@@ -290,10 +316,12 @@ export class LineageRepository implements CandidateStore {
   async sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]> {
     if (scanIds.length === 0 || tokens.length === 0) return [];
     const params = [scanIds, tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count)];
-    // Few tokens: one primary-key probe per (scan, token). Many: read the candidates' postings at
-    // those paths once (primary-key range) and hash-join them with the tokens.
+    // Few tokens: one primary-key probe per (scan, token). More: read the candidates' postings at
+    // those paths once (primary-key range; a scan's postings sit together on few heap pages) and
+    // hash-join them with the tokens. Measured on the boilerplate catalogue at 20 000 scans (128
+    // candidates, 37 tokens, ~350 postings each): the range read takes about 0.6 × the probes.
     const sql =
-      tokens.length <= 48
+      tokens.length <= PROBE_TOKENS_MAX
         ? // LIMIT 1 (the key is unique) keeps each lookup a probe on all three key columns; as a
           // plain join the planner may walk the token's whole posting list and filter by scan.
           `SELECT s.id AS scan_id, q.path, sum(least(p.cnt, q.c))::int AS shared
@@ -313,7 +341,7 @@ export class LineageRepository implements CandidateStore {
            FROM cand c JOIN unnest($2::text[], $3::bigint[], $4::int[]) AS q(path, line_hash, c)
              ON q.path = c.path AND q.line_hash = c.line_hash
            GROUP BY c.scan_id, c.path`;
-    if (tokens.length > 48) params.push([...new Set(tokens.map((t) => t.path))]);
+    if (tokens.length > PROBE_TOKENS_MAX) params.push([...new Set(tokens.map((t) => t.path))]);
     const rows: Array<{ scan_id: number; path: string; shared: number }> = await this.manager.query(sql, params);
     return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
   }

@@ -85,17 +85,21 @@ export function upperBound(current: readonly FileShape[], candidate: CandidateSu
 }
 
 /**
- * max over m ≥ 0 of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m): the line ratio at a text path of n
- * lines for a stored file of any size m whose trivial-line fraction is at most ρ, when at most
- * cTs trivial and sN other lines of C's file can be shared.
+ * max over minLines ≤ m ≤ maxLines (m > 0) of 2·min(min(cTs, ρ·m) + sN, n, m)/(n + m): the line ratio at a text
+ * path of n lines for a stored file of at most `maxLines` lines whose trivial-line fraction is at
+ * most ρ, when at most cTs trivial and sN other lines of C's file can be shared. Between the
+ * breakpoints the ratio is a linear function over n + m, so monotone: the maximum lies at a
+ * breakpoint within the range or at its end.
  */
-export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number): number {
-  if (n <= 0 || cTs + sN <= 0) return 0;
+export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number, maxLines = Number.POSITIVE_INFINITY, minLines = 0): number {
+  if (n <= 0 || cTs + sN <= 0 || maxLines <= 0 || maxLines < minLines) return 0;
   const h = (m: number) => (m <= 0 ? 0 : (2 * Math.min(Math.min(cTs, rho * m) + sN, n, m)) / (n + m));
   const points = [n, cTs + sN];
   if (rho > 0) points.push(cTs / rho, (n - sN) / rho);
   if (rho < 1) points.push(sN / (1 - rho));
+  if (Number.isFinite(maxLines)) points.push(maxLines);
+  if (minLines > 0) points.push(minLines);
   let best = 0;
-  for (const m of points) if (Number.isFinite(m) && m > 0) best = Math.max(best, h(m));
+  for (const m of points) if (Number.isFinite(m) && m > 0 && m >= minLines && m <= maxLines) best = Math.max(best, h(m));
   return Math.min(1, best);
 }

@@ -4,17 +4,22 @@
  * src/core/lineage/relation.ts (rank key (similarity, byte-identical below 40, id)).
  *
  * The search never materialises a full list of scans. It works on four kinds of evidence,
- * each read through indexes (see {@link CandidateStore} and sql-candidate-store.ts):
+ * each read through indexes (see {@link CandidateStore} and src/modules/lineage/lineage.repository.ts):
  * 1. **Token probes** — posting lists of C's (path, line hash) pairs, read only while they are
  *    short (at most `cap` rows; caps grow 8 → 64 → 1 024 → 16 384 → 262 144 only when needed),
  *    newest first: a longer list is known for its newest `cap` + 1 scans (the recency fence).
- *    A probed token is complete: every scan that has the line at that path is now known.
+ *    A probed token is complete: every scan that has the line at that path (in a file with
+ *    postings, see 3b) is now known.
  * 2. **File probes** — scans with a file of the same non-empty hash (any path: rule 6 and
  *    renames) and scans with the same empty file at a path of C, also capped.
  * 3. **Trivial-line band** — trivial lines (blank, `---`, fences, …; see line-stats.ts) are never
  *    probed by hash. A scan that shares no probed line can only score through skipped lines;
  *    the bound R(ρ) below says how similar it can be when at most a fraction ρ of each of its
  *    files is trivial, and one indexed query lists the few scans above the needed fraction.
+ * 3b. **Size band** — a stored file of m lines shares at most m lines: for a huge C one indexed
+ *    query lists the few stored files large enough to matter, instead of probing every line.
+ *    Stored files above `postedLinesMax` lines have no postings at all (line-stats.ts); they are
+ *    bounded as sharing any line until a size query has made them candidates.
  * 4. **Candidate refinement** — for a known scan X the bound tightens step by step: loose
  *    (probe sums only) → shaped (X's paths, hashes, line and trivial counts) → counted (exact
  *    multiset intersection per path) → exact (line LCS of the changed text files).
@@ -39,8 +44,8 @@ import { MODIFIED_THRESHOLD, compareMatches, relationFor, type RelationResult, t
 import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, type FileSide, type Ratio } from '../similarity';
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type SimilarityBound } from './bounds';
-import type { BandRange, CandidateStore, FilePair, StoredShapeFile, TokenRef } from './candidate-store';
-import { fileLineStats, type FileLineStats } from './line-stats';
+import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
+import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
 export interface SearchLimits {
   /** Posting / file rows the search may read (probes, band, shapes, counts). */
@@ -62,6 +67,17 @@ export interface SearchLimits {
    * page yields a best match that settles most of the later pages on arrival.
    */
   holderPage: number;
+  /**
+   * From this many skipped non-trivial distinct lines on (a huge file), the rest is first bounded
+   * by file size — one indexed query for the few stored files large enough to matter — instead of
+   * probing every line.
+   */
+  sizeBandFrom: number;
+  /**
+   * Stored text files with more lines than this have no postings (line-stats.ts
+   * POSTED_LINES_MAX; the store must have been written with the same value).
+   */
+  postedLinesMax: number;
 }
 
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
@@ -73,6 +89,8 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   bandLimit: 512,
   pairCap: 256,
   holderPage: 64,
+  sizeBandFrom: 1_024,
+  postedLinesMax: POSTED_LINES_MAX,
 };
 
 export interface SearchStats {
@@ -112,6 +130,9 @@ interface PathState {
   hash: string;
   kind: 'text' | 'empty' | 'binary';
   lines: number;
+  /** C's trivial / other line counts here (what a stored file without postings may share). */
+  trivialLines: number;
+  otherLines: number;
   tokens: TokenState[];
   /** Skipped trivial / non-trivial line counts (C's multiplicities). */
   skippedTrivial: number;
@@ -129,6 +150,11 @@ interface PathState {
   band: number;
   /** C's file here is a popular pair handled by holder groups: its lines are never probed. */
   pair: PairState | null;
+  /**
+   * Size band of this path: every stored scan whose text file here has at least `size` lines is
+   * a candidate (Infinity: no size query yet), so the rest's files here are smaller.
+   */
+  size: number;
 }
 
 /**
@@ -163,6 +189,8 @@ interface Candidate {
   fileStats: Map<string, { lines: number; trivial: number }>;
   /** Returned by a band query (its trivial fraction may be high). */
   inBand: boolean;
+  /** Returned by a size query (its files may be large). */
+  inSize: boolean;
   /** Empty / binary paths of C where the candidate has the same file (from file probes). */
   sameFile: Set<string>;
   flagged: boolean;
@@ -194,6 +222,10 @@ class Search {
   private readonly candidates = new Map<number, Candidate>();
   /** Holders whose bound could not matter when read (see {@link readHolders}). */
   private readonly settled = new Set<number>();
+  /** Whether the size band was tried (once per search: see {@link SearchLimits.sizeBandFrom}). */
+  private sizeTried = false;
+  /** Whether the stored files without postings were looked up (once: see {@link unposted}). */
+  private unpostedTried = false;
   private best: ScanMatch | null = null;
   /**
    * Recency fence: the largest fence of the frequent tokens (-Infinity when none). A scan with
@@ -248,6 +280,8 @@ class Search {
         hash: f.hash,
         kind,
         lines: s.lineCount ?? 0,
+        trivialLines: skippedTrivial,
+        otherLines: skippedOther,
         tokens,
         skippedTrivial,
         skippedOther,
@@ -257,6 +291,7 @@ class Search {
         fileLevel: kind === 'text' ? Infinity : -1,
         band: 1001,
         pair: null,
+        size: Number.POSITIVE_INFINITY,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -290,11 +325,11 @@ class Search {
    * Upper bound (raw 0–100) for scans outside the candidates, given that their file at each text
    * path p has a trivial fraction below rho(p). `aboveFence`: only for scans with id ≥ the fence.
    */
-  private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false): number {
+  private restBound(rho: (p: PathState) => number = bandRho, aboveFence = false, size: (p: PathState) => number = (p) => p.size): number {
     let sum = 0;
     for (const p of this.paths) {
       if (p.pair) continue; // outside the candidates only its holders have a file here (their groups)
-      if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence);
+      if (p.kind === 'text') sum += this.pathBound(p, rho(p), aboveFence, size(p) - 1);
       else if (!p.fileProbed) sum += 1;
     }
     return (100 * sum) / this.paths.length;
@@ -316,10 +351,27 @@ class Search {
     return toKey(pair.before - 1, this.restBound() + (100 * open.length) / this.paths.length, true);
   }
 
-  private pathBound(p: PathState, rho: number, aboveFence = false): number {
-    return aboveFence
-      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther)
-      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther);
+  /**
+   * `maxLines`: the stored file here has at most that many lines (the size band). A file with
+   * postings shares at most the skipped lines; a larger one (no postings) any of C's lines.
+   */
+  private pathBound(p: PathState, rho: number, aboveFence = false, maxLines = p.size - 1): number {
+    const posted = Math.min(maxLines, this.limits.postedLinesMax);
+    const indexed = aboveFence
+      ? trivialBandRatio(rho, p.lines, p.skippedTrivial - p.fencedTrivial, p.skippedOther - p.fencedOther, posted)
+      : trivialBandRatio(rho, p.lines, p.skippedTrivial, p.skippedOther, posted);
+    if (maxLines <= this.limits.postedLinesMax) return indexed;
+    return Math.max(indexed, trivialBandRatio(rho, p.lines, p.trivialLines, p.otherLines, maxLines, this.limits.postedLinesMax + 1));
+  }
+
+  /**
+   * Lines a stored text file of `lines` lines (`trivial` of them trivial) at p can share with C's
+   * file, at most, when `partial` probed lines are known shared: the probed ones plus whatever
+   * was skipped — or, for a file without postings, any line.
+   */
+  private sharedBound(p: PathState, lines: number, trivial: number, partial: number): number {
+    if (lines > this.limits.postedLinesMax) return Math.min(p.lines, lines);
+    return Math.min(p.lines, lines, partial + Math.min(p.skippedTrivial, trivial) + p.skippedOther);
   }
 
   /** Bound keys of the rest: below the fence (if any) and at or above it. */
@@ -356,12 +408,23 @@ class Search {
       if (p.kind === 'text') {
         const stats = c.fileStats.get(p.path);
         if (stats) {
-          const s = Math.min(p.lines, stats.lines, (c.partial.get(p.path) ?? 0) + Math.min(p.skippedTrivial, stats.trivial) + p.skippedOther);
+          const s = this.sharedBound(p, stats.lines, stats.trivial, c.partial.get(p.path) ?? 0);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
-        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence);
+        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
-    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile);
+    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c.id));
+  }
+
+  /**
+   * Whether scan `id` may hold the file of a pair whose holders have not all been read (its id is
+   * below the pair's `before`): then it may share that file byte for byte, whatever else is known
+   * of it. (The pair's hash counts as probed once it became a pair, so `restMayShareFile` does
+   * not cover these scans, and a candidate found by other evidence is no group member either.)
+   */
+  private mayBeUnreadHolder(id: number): boolean {
+    for (const p of this.paths) if (p.pair && id < p.pair.before) return true;
+    return false;
   }
 
   private shapedKey(c: Candidate): ScanMatch {
@@ -376,8 +439,7 @@ class Search {
       if (!g) continue;
       if (g.hash === p.hash) sum += 1;
       else if (p.kind === 'text' && g.lineCount !== null && g.lineCount > 0) {
-        const trivial = Math.min(p.skippedTrivial, g.trivialCount ?? g.lineCount);
-        const s = Math.min(p.lines, g.lineCount, (c.partial.get(p.path) ?? 0) + trivial + p.skippedOther);
+        const s = this.sharedBound(p, g.lineCount, g.trivialCount ?? g.lineCount, c.partial.get(p.path) ?? 0);
         if (s > 0) sum += (2 * s) / (p.lines + g.lineCount);
       }
     }
@@ -471,14 +533,41 @@ class Search {
 
   private async fetchCounts(): Promise<boolean> {
     const batch = this.topOfStage(Stage.Shaped);
-    const skipped = this.paths.flatMap((p) => p.tokens.filter((t) => t.level !== Infinity));
-    const textPaths = new Set(this.paths.filter((p) => p.kind === 'text').map((p) => p.path));
+    // Shared counts matter only at C's text paths where the candidate has a text file with another
+    // hash (an identical file counts 1, whatever its lines): a holder of C's LICENSE needs none of
+    // the LICENSE's lines. Candidates needing the same paths share one query.
+    const skippedAt = new Map<string, TokenRef[]>();
+    for (const p of this.paths) {
+      if (p.kind !== 'text') continue;
+      const skipped = p.tokens.filter((t) => t.level !== Infinity);
+      if (skipped.length > 0) skippedAt.set(p.path, skipped);
+    }
+    const groups = new Map<string, { paths: string[]; ids: number[] }>();
     let cost = 0;
-    for (const c of batch) for (const f of c.files as StoredShapeFile[]) if (textPaths.has(f.path)) cost += f.lineCount ?? 0;
+    for (const c of batch) {
+      const paths: string[] = [];
+      for (const f of c.files as StoredShapeFile[]) {
+        const skipped = skippedAt.get(f.path);
+        if (!skipped || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
+        if (f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
+        paths.push(f.path);
+        // Work: one lookup per token or one range read of the candidate's postings at the path
+        // (about as costly as a few lookups), whichever the store takes; counted as the fewer.
+        cost += Math.min(f.lineCount, skipped.length);
+      }
+      if (paths.length === 0) continue;
+      paths.sort();
+      const key = paths.join('\u0000');
+      const group = groups.get(key) ?? { paths, ids: [] };
+      group.ids.push(c.id);
+      groups.set(key, group);
+    }
     if (!this.spend(cost)) return false;
-    const extra = skipped.length > 0 && batch.length > 0 ? await this.store.sharedCounts(batch.map((c) => c.id), skipped) : [];
     const extraBy = new Map<string, number>();
-    for (const e of extra) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+    for (const group of groups.values()) {
+      const tokens = group.paths.flatMap((path) => skippedAt.get(path) as TokenRef[]);
+      for (const e of await this.store.sharedCounts(group.ids, tokens)) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+    }
     for (const c of batch) {
       const summary: CandidateSummary = {
         scanId: c.id,
@@ -488,7 +577,11 @@ class Search {
           path: f.path,
           hash: f.hash,
           lineCount: f.lineCount,
-          sharedLines: this.byPathState.has(f.path) ? (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0) : 0,
+          sharedLines: !this.byPathState.has(f.path)
+            ? 0
+            : f.lineCount !== null && f.lineCount > this.limits.postedLinesMax
+              ? f.lineCount // no postings: any line may be shared (upperBound takes the min with both sizes)
+              : (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0),
         })),
       };
       c.bound = upperBound(this.shapes, summary);
@@ -572,6 +665,11 @@ class Search {
     const target = wantsNoFile ? MODIFIED_THRESHOLD : (best as ScanMatch).similarity;
     const need = target - 0.5 - 1e-6;
     const text = this.paths.filter((p) => p.kind === 'text' && !p.pair);
+    if (!this.unpostedTried && (await this.unposted(text))) return true;
+    if (!this.sizeTried && text.length > 0 && this.pendingOther() >= this.limits.sizeBandFrom) {
+      this.sizeTried = true;
+      if (await this.sizeBand(text, need)) return true;
+    }
     if (text.length === 0 || this.restBound(() => 0) >= need) return this.escalate('bound');
     const thresholds = this.bandThresholds(text, need);
     if (!thresholds) return this.escalate('bound');
@@ -589,6 +687,69 @@ class Search {
     if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
     for (const p of text) p.band = thresholds.get(p) as number;
     for (const id of ids) this.addCandidate(id).inBand = true;
+    this.rekeyAll();
+    return true;
+  }
+
+  /** Distinct non-trivial lines of C not probed to completion (at paths line probes may look up). */
+  private pendingOther(): number {
+    let n = 0;
+    for (const p of this.paths) if (!p.pair) for (const t of p.tokens) if (!t.trivial && t.level !== Infinity) n++;
+    return n;
+  }
+
+  /**
+   * Stored files without postings (more than postedLinesMax lines) are bounded as sharing any of
+   * C's lines; when that part of the rest bound matters, they (few: huge files) become
+   * candidates through one size query, and the rest's files are then all posted.
+   */
+  private async unposted(text: PathState[]): Promise<boolean> {
+    const posted = this.limits.postedLinesMax + 1;
+    const open = text.filter((p) => p.size > posted);
+    if (open.length === 0 || this.restBound() <= this.restBound(bandRho, false, (p) => Math.min(p.size, posted))) return false;
+    this.unpostedTried = true;
+    const limit = Math.max(1_024, this.limits.bandLimit * 16);
+    if (!this.spend(Math.min(limit + 1, this.rowsLeft))) return false;
+    this.stats.bandQueries++;
+    const ids = await this.store.large(open.map((p) => ({ path: p.path, minLines: posted, belowLines: Number.isFinite(p.size) ? p.size : null })), limit + 1);
+    if (ids.length > limit) return false;
+    for (const p of open) p.size = posted;
+    for (const id of ids) this.addCandidate(id).inSize = true;
+    this.rekeyAll();
+    return true;
+  }
+
+  /**
+   * The size band: the largest per-path line counts M (a common fraction of each path's own
+   * length) for which the rest's bound, its files at each path having fewer than M lines, stays
+   * below `need`; if the stored files at or above M are few, they become candidates. Decides a
+   * huge paste by the few stored files of comparable size instead of probing its every line.
+   */
+  private async sizeBand(text: PathState[], need: number): Promise<boolean> {
+    const sizes = (t: number) => new Map(text.map((p) => [p, Math.min(p.size, Math.max(1, Math.ceil((t * p.lines) / 1000)))]));
+    const bound = (m: Map<PathState, number>) => this.restBound(bandRho, false, (p) => m.get(p) ?? p.size);
+    if (bound(sizes(1)) >= need) return false;
+    let lo = 1;
+    let hi = 4_000; // files up to 4 × C's own length
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (bound(sizes(mid)) < need) lo = mid;
+      else hi = mid - 1;
+    }
+    const chosen = sizes(lo);
+    const ranges: SizeRange[] = [];
+    for (const p of text) {
+      const m = chosen.get(p) as number;
+      if (m < p.size) ranges.push({ path: p.path, minLines: m, belowLines: Number.isFinite(p.size) ? p.size : null });
+    }
+    if (ranges.length === 0) return false;
+    const limit = this.limits.bandLimit;
+    if (!this.spend(Math.min(limit + 1, this.rowsLeft))) return false;
+    this.stats.bandQueries++;
+    const ids = await this.store.large(ranges, limit + 1);
+    if (ids.length > limit) return false;
+    for (const p of text) p.size = chosen.get(p) as number;
+    for (const id of ids) this.addCandidate(id).inSize = true;
     this.rekeyAll();
     return true;
   }
@@ -690,6 +851,7 @@ class Search {
       partial: new Map(),
       fileStats: new Map(),
       inBand: false,
+      inSize: false,
       sameFile: new Set(),
       flagged: false,
       stage: Stage.Loose,
@@ -708,7 +870,7 @@ class Search {
   }
 
   private async probeTokenLevel(level: number, tokens: TokenState[], max: number): Promise<boolean> {
-    const chosen = tokens.length > max ? [...tokens].sort((x, y) => (x.hash < y.hash ? -1 : 1)).slice(0, max) : tokens;
+    const chosen = tokens.length > max ? smallestByHash(tokens, max) : tokens;
     const cap = this.capFor(level, chosen.length);
     if (cap === null) return false;
     if (chosen.length > 0) {
@@ -845,7 +1007,14 @@ class Search {
     const holders = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()]);
     this.stats.holders += holders.length;
     for (const h of holders) {
-      if (this.candidates.has(h.scanId) || this.settled.has(h.scanId)) continue;
+      const known = this.candidates.get(h.scanId);
+      if (known) {
+        // A candidate found by other evidence keeps its place, but now it is known to share C's
+        // file byte for byte (its loose key assumed so only while the page was unread).
+        known.flagged = true;
+        continue;
+      }
+      if (this.settled.has(h.scanId)) continue;
       const c = this.addCandidate(h.scanId);
       c.flagged = true;
       c.files = h.files;
@@ -866,6 +1035,27 @@ class Search {
   private rekeyAll(): void {
     for (const c of this.candidates.values()) this.rekey(c);
   }
+}
+
+const byHashThenPath = (x: TokenState, y: TokenState) => (x.hash !== y.hash ? (x.hash < y.hash ? -1 : 1) : x.path < y.path ? -1 : x.path > y.path ? 1 : 0);
+
+/**
+ * The `max` tokens first by (hash, path) — a deterministic, content-independent choice — in one
+ * pass with a sorted buffer of `max` (a huge paste has 100 000+ tokens: no full sort).
+ */
+function smallestByHash(tokens: readonly TokenState[], max: number): TokenState[] {
+  const out: TokenState[] = [];
+  for (const t of tokens) {
+    if (out.length === max && byHashThenPath(t, out[max - 1]) >= 0) continue;
+    let i = out.length === max ? max - 1 : out.length;
+    if (out.length < max) out.push(t);
+    while (i > 0 && byHashThenPath(t, out[i - 1]) < 0) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = t;
+  }
+  return out;
 }
 
 /**

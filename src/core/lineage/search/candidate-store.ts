@@ -56,6 +56,13 @@ export interface BandRange {
   belowPermille: number | null;
 }
 
+/** Stored text files at `path` with minLines ≤ line count < belowLines (no upper end when null). */
+export interface SizeRange {
+  path: string;
+  minLines: number;
+  belowLines: number | null;
+}
+
 export interface StoredShapeFile {
   path: string;
   hash: string;
@@ -104,6 +111,8 @@ export interface CandidateStore {
    * lines) lies in [minPermille, belowPermille) (no upper end when null); at most `limit` ids.
    */
   band(ranges: readonly BandRange[], limit: number): Promise<number[]>;
+  /** Distinct scans with a text file in one of the size ranges; at most `limit` ids. */
+  large(ranges: readonly SizeRange[], limit: number): Promise<number[]>;
   shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
   /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
   sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;

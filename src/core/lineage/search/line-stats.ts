@@ -14,10 +14,20 @@
  * nearly every skill; the search never looks them up by hash (their posting lists are as long
  * as the table) but bounds what they can contribute with the stored trivial_count. The same
  * predicate exists in SQL in the migration's backfill (keep both in step).
+ *
+ * A text file of more than {@link POSTED_LINES_MAX} lines stores no postings: a request must not
+ * write (nor the search probe) 100 000+ posting rows for one paste. The search knows such files
+ * only by their size (scan_file_lines, the size band) and bounds them without their lines.
  */
 import { hash as oneShotHash } from 'node:crypto';
 import { splitLines } from '../lcs';
 import type { FileSide } from '../similarity';
+
+/** Text files with more lines than this store no line postings (see above). */
+export const POSTED_LINES_MAX = 20_000;
+
+/** Whether the postings of a file of `lineCount` lines are stored (binary files have none). */
+export const hasPostings = (lineCount: number | null, postedLinesMax = POSTED_LINES_MAX): boolean => lineCount !== null && lineCount <= postedLinesMax;
 
 /** 16 lowercase hex chars: the first 8 bytes of the SHA-256 of the (normalised) line, UTF-8. */
 export function lineHash(line: string): string {

@@ -12,27 +12,31 @@ import type {
   PairProbeResult,
   PartialShare,
   ProbeShare,
+  SizeRange,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
 } from './candidate-store';
-import { fileLineStats, type FileLineStats } from './line-stats';
+import { POSTED_LINES_MAX, fileLineStats, hasPostings, type FileLineStats } from './line-stats';
 
 interface StoredScan {
   id: number;
   files: FileSide[];
   stats: FileLineStats[];
-  counts: Map<string, Map<string, number>>; // path → hash → cnt
+  counts: Map<string, Map<string, number>>; // path → hash → cnt (files with postings only)
 }
 
 export class MemoryCandidateStore implements CandidateStore {
   private readonly scans = new Map<number, StoredScan>();
   calls = 0;
 
+  /** `postedLinesMax`: larger text files get no postings, as in the SQL store (line-stats.ts). */
+  constructor(private readonly postedLinesMax = POSTED_LINES_MAX) {}
+
   add(id: number, files: readonly FileSide[]): void {
     const stats = files.map(fileLineStats);
     const counts = new Map<string, Map<string, number>>();
-    for (const s of stats) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
+    for (const s of stats) if (hasPostings(s.lineCount, this.postedLinesMax)) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
     this.scans.set(id, { id, files: [...files], stats, counts });
   }
 
@@ -142,6 +146,19 @@ export class MemoryCandidateStore implements CandidateStore {
           const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
           return permille >= r.minPermille && (r.belowPermille === null || permille < r.belowPermille);
         }),
+      );
+      if (hit) ids.push(s.id);
+      if (ids.length >= limit) break;
+    }
+    return ids;
+  }
+
+  async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {
+    this.calls++;
+    const ids: number[] = [];
+    for (const s of this.scans.values()) {
+      const hit = s.stats.some((f) =>
+        ranges.some((r) => r.path === f.path && f.lineCount !== null && f.lineCount > 0 && f.lineCount >= r.minLines && (r.belowLines === null || f.lineCount < r.belowLines)),
       );
       if (hit) ids.push(s.id);
       if (ids.length >= limit) break;

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { RULE_CATALOG } from '../../../core/engine';
-import { seedRules } from './seed-rules';
+import { seedRules, syncDefaultSeverities } from './seed-rules';
 
 /**
  * Detection update (issue 10): seeds the rules added since the last seed (existing rows kept) and
@@ -15,14 +15,7 @@ export class DetectionRuleSync1764000011000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await seedRules(q, RULE_CATALOG);
-    await q.query(
-      `UPDATE rules r
-          SET severity = CASE WHEN r.severity = r.default_severity THEN c.sev ELSE r.severity END,
-              default_severity = c.sev
-         FROM unnest($1::text[], $2::text[]) AS c(id, sev)
-        WHERE r.rule_id = c.id AND r.default_severity <> c.sev`,
-      [RULE_CATALOG.map((r) => r.ruleId), RULE_CATALOG.map((r) => r.severity)],
-    );
+    await syncDefaultSeverities(q, RULE_CATALOG);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,14 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { RULE_CATALOG } from '../../../core/engine';
-import { seedRules } from './seed-rules';
+import { seedRules, syncDefaultSeverities } from './seed-rules';
 
 /**
  * Detection update (issue 10, malware classes that campaigns use): seeds the rules added for remote
  * instruction files, agent token stores, hidden mail recipients, prerequisite lure links, value
  * flows of secrets and personal data to undeclared hosts, persistent rules in agent files,
- * priority claims in descriptions, invisible text in templates,
- * names built from character codes, secrets written to logs, image exfiltration described in prose and the combination of unreviewed instructions with a write into agent files (existing rows kept), and moves each rule's default severity to
- * the catalog's where an admin left the severity alone (severity = old default). Idempotent.
+ * priority claims in descriptions, invisible text in templates, names built from character codes,
+ * secrets written to logs, image exfiltration described in prose and the combination of unreviewed
+ * instructions with a write into agent files (existing rows kept), and moves default severities to
+ * the catalog's where an admin left the severity alone. Idempotent.
  */
 /** Rules this migration introduces (removed again by down). */
 const NEW_RULE_IDS = [
@@ -32,14 +33,7 @@ export class DetectionRulesCampaigns1764000014000 implements MigrationInterface 
 
   async up(q: QueryRunner): Promise<void> {
     await seedRules(q, RULE_CATALOG);
-    await q.query(
-      `UPDATE rules r
-          SET severity = CASE WHEN r.severity = r.default_severity THEN c.sev ELSE r.severity END,
-              default_severity = c.sev
-         FROM unnest($1::text[], $2::text[]) AS c(id, sev)
-        WHERE r.rule_id = c.id AND r.default_severity <> c.sev`,
-      [RULE_CATALOG.map((r) => r.ruleId), RULE_CATALOG.map((r) => r.severity)],
-    );
+    await syncDefaultSeverities(q, RULE_CATALOG);
   }
 
   async down(q: QueryRunner): Promise<void> {

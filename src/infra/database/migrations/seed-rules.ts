@@ -18,3 +18,18 @@ export async function seedRules(q: QueryRunner, rules: readonly RuleMeta[]): Pro
     );
   }
 }
+
+/**
+ * Moves each rule's default severity to the catalog's. A rule whose severity an admin never changed
+ * (severity = old default) follows the new default; an admin's choice is kept. Idempotent.
+ */
+export async function syncDefaultSeverities(q: QueryRunner, rules: readonly RuleMeta[]): Promise<void> {
+  await q.query(
+    `UPDATE rules r
+        SET severity = CASE WHEN r.severity = r.default_severity THEN c.sev ELSE r.severity END,
+            default_severity = c.sev
+       FROM unnest($1::text[], $2::text[]) AS c(id, sev)
+      WHERE r.rule_id = c.id AND r.default_severity <> c.sev`,
+    [rules.map((r) => r.ruleId), rules.map((r) => r.severity)],
+  );
+}

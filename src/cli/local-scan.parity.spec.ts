@@ -5,6 +5,7 @@ import { DEFAULT_INGEST_LIMITS, type SkillFile } from '../core/ingest/ingest.typ
 import { buildReport } from '../core/report/audit-report';
 import { scanStatically } from '../core/report/static-scan';
 import { loadConfig } from '../infra/config/app-config';
+import { sarifValidator } from '../../test/support/sarif/sarif-validator';
 import { CliTexts } from './cli-texts';
 import { scanLocally } from './local-scan';
 import { scanInputOf } from './skill-input';
@@ -18,7 +19,8 @@ import { scanInputOf } from './skill-input';
  * rule settings, i.e. the catalog defaults; buildReport). The files the upload's ingestion builds
  * also equal the files bench/corpora.ts reads for `npm run eval:detection`, so the detection
  * figures are the service's. test/e2e/cli-parity.e2e-spec.ts checks a sample against the
- * running service (HTTP, database rule settings, SARIF).
+ * running service (HTTP, database rule settings, SARIF). Every skill's SARIF log (the same toSarif
+ * the service's GET /scans/{id}/sarif uses) is also checked against the official SARIF 2.1.0 schema.
  */
 const FIXTURES = resolve(__dirname, '..', '..', 'test', 'fixtures', 'skills');
 const dirsOf = (base: string) => readdirSync(base).map((d) => join(base, d)).filter((d) => statSync(d).isDirectory()).sort();
@@ -47,8 +49,10 @@ describe('skill-audit scan (local) equals the service, every corpus skill', () =
     ]),
   ];
 
-  it.each(corpora)('%s: verdict, score, counts and findings equal; ingestion builds the files eval:detection reads', (name, skills) => {
+  it.each(corpora)('%s: verdict, score, counts and findings equal; ingestion builds the files eval:detection reads; SARIF valid', async (name, skills) => {
     const limits = serviceLimits();
+    const validSarif = sarifValidator();
+    const invalidSarif: string[] = [];
     const all = skills();
     expect(all.length).toBeGreaterThan(name === 'fixtures' ? 100 : 10);
     const differing: string[] = [];
@@ -64,7 +68,10 @@ describe('skill-audit scan (local) equals the service, every corpus skill', () =
         JSON.stringify(cli.findings.map(findingKey)) === JSON.stringify(report.findings.map(findingKey)) &&
         (files === null || JSON.stringify(service.skill.files.map(fileKey)) === JSON.stringify(files.map(fileKey)));
       if (!same) differing.push(folder);
+      const sarif = (await cli.sarif()) as { runs: Array<{ results: unknown[] }> };
+      if (!validSarif(sarif) || sarif.runs[0].results.length !== cli.findings.length) invalidSarif.push(folder);
     }
     expect(differing).toEqual([]);
+    expect(invalidSarif).toEqual([]);
   }, 1_800_000);
 });

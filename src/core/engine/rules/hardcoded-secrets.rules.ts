@@ -1,7 +1,7 @@
-import type { Severity } from '../engine.types';
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { pattern, S } from './define';
+import type { Severity } from '../engine.types';
 
 const r = String.raw;
 
@@ -53,8 +53,8 @@ const WEAK_PASSWORD = rx('secrets:weak-password', String.raw`^(?:pass(?:word)?|s
 const LOCAL_HOST = rx('secrets:local-host', String.raw`@(?:localhost|127\.0\.0\.1|db|postgres|mysql|redis|mongo)[:/]`, 'i');
 const PEM_BODY = rx('secrets:pem-body', String.raw`^[A-Za-z0-9+/=]{40,}\s*$`);
 
-/** Hard-coded credentials: provider key shapes, private keys, tokens, connection strings. */
-export const SECRET_RULES: PatternRule[] = [
+/** Pattern rules of the `hardcoded-secrets` category. */
+export const HARDCODED_SECRETS_RULES: PatternRule[] = [
   pattern({
     id: 'secret-aws-access-key',
     category: 'hardcoded-secrets',

@@ -1,0 +1,111 @@
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
+import { pattern } from './define';
+import { PASSED_ON } from './shared/match-window';
+
+const r = String.raw;
+
+const PRELOAD_WRITE = rx('privesc:preload-write', String.raw`(?:>>?|tee|echo[^
+]{0,80}>)\s{0,3}["']?/etc/ld\.so\.preload`, 'i');
+
+/** The match stands inside a printed string that is not piped or written on. */
+function isPrintedHint(info: PatternMatchInfo): boolean {
+  if (!PRINTED_TEXT.test(info.line.slice(Math.max(0, info.startInLine - 80), info.startInLine))) return false;
+  const rest = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 200);
+  const close = rest.search(/["']/);
+  return close >= 0 && !PASSED_ON.test(rest.slice(close + 1));
+}
+const PRINTED_TEXT = rx('privesc:printed-text', String.raw`\b(?:echo|printf|print|console\.(?:log|error|warn)|Write-(?:Host|Output|Err\w{0,4}))\s{0,3}\(?\s{0,3}(?:-[a-z]{1,3}\s{1,3})?f?["'][^"'\n]{0,80}$`, 'i');
+
+/** Pattern rules of the `privilege-escalation` category. */
+export const PRIVILEGE_ESCALATION_RULES: PatternRule[] = [
+  // ---------------------------------------------------------------- privilege escalation
+  pattern({
+    id: 'privesc-sudo',
+    category: 'privilege-escalation',
+    severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nsudo cp helper /usr/local/bin/\n' }],
+      noMatch: [{ path: 'scripts/install.sh', text: '#!/bin/sh\necho "Linux: sudo apt-get install pandoc"\n' }],
+    },
+    nature: 'code',
+    ctx: { fenced: -1, prose: -1, 'inline-code': -1, quoted: -2 },
+    keywords: ['sudo'],
+    patterns: [r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3}|\s)sudo\s{1,3}(?:-[A-Za-z]{1,3}\s{1,3}){0,3}[a-z/]`, r`\becho\s{1,3}["']?[^\n|]{1,60}\|\s{0,3}sudo\s{1,3}-S\b`],
+    // `echo "  Linux: sudo apt-get install pandoc"`: an install hint printed for the user (unless piped on).
+    validate: (info) => (SUDO_PASSWORD.test(info.line) ? 'high' : isPrintedHint(info) ? false : true),
+  }),
+  pattern({
+    id: 'privesc-permissions',
+    category: 'privilege-escalation',
+    severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nchmod 777 /opt/helper\n' }],
+      noMatch: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nchmod 755 scripts/run.sh\n' }],
+    },
+    nature: 'code',
+    keywords: ['chmod', 'setcap', 'chown', 'setuid'],
+    patterns: [
+      r`\bchmod\s{1,3}(?:-R\s{1,3})?(?:0?777|0?666|[ugoa]{0,3}\+[rwx]{0,3}s|[2467][0-7]{3})\b|\bchmod\s{1,3}(?:-R\s{1,3})?(?:a|o)\+w\b`,
+      r`\bsetcap\b|\bchown\s{1,3}(?:-R\s{1,3})?root\b|\bos\.chmod\([^\n)]{0,80},\s{0,3}0o?[0-7]?777\s{0,3}\)|\bos\.setuid\(\s{0,3}0\s{0,3}\)`,
+    ],
+  }),
+  pattern({
+    id: 'privesc-sudoers-admin-group',
+    category: 'privilege-escalation',
+    severity: 'critical',
+    examples: {
+      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\necho "helper ALL=(ALL) NOPASSWD: ALL" >> /etc/sudoers\n' }],
+      noMatch: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nid -Gn "$USER"\n' }],
+    },
+    nature: 'code',
+    keywords: ['/etc/sudoers', 'nopasswd', 'usermod', 'visudo', 'adduser', 'localgroup', 'add-localgroupmember'],
+    patterns: [
+      r`/etc/sudoers\b|\bNOPASSWD\s{0,3}:|\busermod\s{1,3}-a?G\s{1,3}(?:sudo|wheel|admin|root)\b|\bvisudo\b|\badduser\s{1,3}\w{1,32}\s{1,3}(?:sudo|wheel)\b`,
+      r`\bnet\s{1,3}localgroup\s{1,3}administrators\s{1,3}\S{1,40}\s{1,3}/add\b|\bAdd-LocalGroupMember\b[^\n]{0,60}Administrators`,
+    ],
+  }),
+  pattern({
+    id: 'privesc-system-file-write',
+    category: 'privilege-escalation',
+    severity: 'medium',
+    examples: {
+      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\necho "10.0.0.5 api.example.com" >> /etc/hosts\n' }],
+      noMatch: [{ path: 'scripts/check.sh', text: '#!/bin/sh\ngrep example /etc/hosts\n' }],
+    },
+    nature: 'code',
+    keywords: ['/etc/', 'ld_preload', 'dyld_insert_libraries'],
+    patterns: [
+      r`(?:>>?|\btee(?:\s{1,3}-a)?|\bcp|\bmv|\binstall|\bln\s{1,3}-sf?)\s{1,3}[^\n|;]{0,80}?/etc/(?:hosts|passwd|group|ld\.so\.preload|pam\.d/|security/|ssh/sshd_config|resolv\.conf)\b`,
+      r`\bLD_PRELOAD=|\bDYLD_INSERT_LIBRARIES=|/etc/ld\.so\.preload\b`,
+    ],
+    // Naming or reading /etc/ld.so.preload (cat, stat, "check …") is inspection; writing it is the risk.
+    // The `>` closing a placeholder (`ssh <USER>@<HOST> "cat /etc/hosts"`) is no redirect.
+    validate: (info) =>
+      info.match[0].startsWith('>') && /<[\w.-]{1,40}$/.test(info.line.slice(Math.max(0, info.startInLine - 41), info.startInLine))
+        ? false
+        : info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40))
+          ? 'low'
+          : true,
+  }),
+  pattern({
+    id: 'privesc-disable-security-controls',
+    category: 'privilege-escalation',
+    severity: 'high',
+    examples: {
+      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nsudo spctl --master-disable\n' }],
+      noMatch: [{ path: 'scripts/check.sh', text: '#!/bin/sh\nspctl --status\n' }],
+    },
+    nature: 'code',
+    // Removing the quarantine flag is a common install step in documentation; in a script it is a Gatekeeper bypass.
+    validate: (info) => (info.match[0].includes('quarantine') ? (info.context === 'script' || info.context === 'decoded' ? 'medium' : 'low') : true),
+    keywords: ['setenforce', 'ufw', 'mppreference', 'spctl', 'csrutil', 'iptables', 'systemctl', 'netsh', 'quarantine', 'disablerealtimemonitoring'],
+    patterns: [
+      r`\bsetenforce\s{1,3}0\b|\bufw\s{1,3}disable\b|\bSet-MpPreference\b[^\n]{0,60}-Disable\w{0,40}\s{1,3}(?:\$true|1)|\bAdd-MpPreference\b[^\n]{0,40}-Exclusion|\bDisableRealtimeMonitoring\b`,
+      r`\bspctl\s{1,3}--master-disable\b|\bcsrutil\s{1,3}disable\b|\biptables\s{1,3}-F\b|\bsystemctl\s{1,3}(?:stop|disable|mask)\s{1,3}(?:firewalld|apparmor|auditd|falcon-sensor|clamav\w{0,10})\b`,
+      r`\bnetsh\s{1,3}(?:adv)?firewall\s{1,3}set\s{1,3}[^\n]{0,40}state\s{1,3}off\b|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}(?:com\.apple\.quarantine\s{1,3})?[^\n]{0,60}quarantine|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}com\.apple\.quarantine`,
+    ],
+  }),
+];
+
+const SUDO_PASSWORD = rx('privesc:sudo-password', String.raw`\|\s{0,3}sudo\s{1,3}-S\b`);

@@ -6,7 +6,14 @@ import { FRONTMATTER_RULES } from './analyzers/frontmatter';
 import { UNICODE_RULES } from './analyzers/unicode';
 import { HIDDEN_RULES } from './analyzers/hidden';
 import { OBFUSCATION_RULES } from './analyzers/obfuscation';
-import { SKILL_CHECK_RULES } from './analyzers/skill-checks';
+import { TOOL_PERMISSION_RULES } from './analyzers/tool-permissions';
+import { OFFLINE_CLAIM_RULES } from './analyzers/offline-claim';
+import { BUILTIN_SHADOWING_RULES } from './analyzers/builtin-shadowing';
+import { SUPPLY_CHAIN_RULES } from './analyzers/supply-chain';
+import { BINARY_RULES } from './analyzers/binaries';
+import { SCRIPT_TELEMETRY_RULES } from './analyzers/script-telemetry';
+import { SECRET_ENV_RULES } from './analyzers/secrets-env';
+import { PERSONAL_DATA_RULES } from './analyzers/personal-data';
 import { COMBINATION_RULES } from './analyzers/combinations';
 import { DATA_FLOW_RULES } from './analyzers/data-flow';
 import { AUTHORITY_RULES_HEURISTIC } from './analyzers/authority';
@@ -19,7 +26,14 @@ export const RULE_DEFS: readonly RuleDef[] = [
   ...HIDDEN_RULES,
   ...UNICODE_RULES,
   ...OBFUSCATION_RULES,
-  ...SKILL_CHECK_RULES,
+  ...TOOL_PERMISSION_RULES,
+  ...OFFLINE_CLAIM_RULES,
+  ...BUILTIN_SHADOWING_RULES,
+  ...SUPPLY_CHAIN_RULES,
+  ...BINARY_RULES,
+  ...SCRIPT_TELEMETRY_RULES,
+  ...SECRET_ENV_RULES,
+  ...PERSONAL_DATA_RULES,
   ...DATA_FLOW_RULES,
   ...AUTHORITY_RULES_HEURISTIC,
   ...COMBINATION_RULES,

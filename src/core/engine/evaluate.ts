@@ -16,7 +16,14 @@ import { frontmatterAnalyzer, parseFrontmatter, type Frontmatter } from './analy
 import { unicodeAnalyzer } from './analyzers/unicode';
 import { hiddenAnalyzer } from './analyzers/hidden';
 import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscation';
-import { offlineClaimAnalyzer, skillChecksAnalyzer } from './analyzers/skill-checks';
+import { toolPermissionsAnalyzer } from './analyzers/tool-permissions';
+import { builtinShadowingAnalyzer } from './analyzers/builtin-shadowing';
+import { supplyChainAnalyzer } from './analyzers/supply-chain';
+import { binariesAnalyzer } from './analyzers/binaries';
+import { scriptTelemetryAnalyzer } from './analyzers/script-telemetry';
+import { secretsEnvAnalyzer } from './analyzers/secrets-env';
+import { personalDataAnalyzer } from './analyzers/personal-data';
+import { offlineClaimAnalyzer } from './analyzers/offline-claim';
 import { combinations } from './analyzers/combinations';
 import { dataFlowAnalyzer } from './analyzers/data-flow';
 import { authorityAnalyzer } from './analyzers/authority';
@@ -37,7 +44,22 @@ import {
 /** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
 const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
 const CREATED_WORD_SET = COMPILED.extraSets.length > 0 ? COMPILED.extraSets[0] : -1;
-const ANALYZERS: readonly Analyzer[] = [frontmatterAnalyzer, unicodeAnalyzer, obfuscationAnalyzer, skillChecksAnalyzer, dataFlowAnalyzer, authorityAnalyzer, hiddenAnalyzer, offlineClaimAnalyzer];
+const ANALYZERS: readonly Analyzer[] = [
+  frontmatterAnalyzer,
+  unicodeAnalyzer,
+  obfuscationAnalyzer,
+  toolPermissionsAnalyzer,
+  builtinShadowingAnalyzer,
+  supplyChainAnalyzer,
+  binariesAnalyzer,
+  scriptTelemetryAnalyzer,
+  secretsEnvAnalyzer,
+  personalDataAnalyzer,
+  dataFlowAnalyzer,
+  authorityAnalyzer,
+  hiddenAnalyzer,
+  offlineClaimAnalyzer,
+];
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
 

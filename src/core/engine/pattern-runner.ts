@@ -132,31 +132,46 @@ class RuleRun {
         if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
         continue;
       }
-      const { before, beforeChars, reach, behind, chars, behindChars } = plan;
+      const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars } = plan;
       const starts = hits.lineStarts;
       /** Offset where line i ends (its line feed, or the end of the text). */
       const lineEnd = (i: number) => (i < last ? starts[i + 1] - 1 : text.length);
-      /** First offset where a match holding a trigger literal on line k can start. */
-      const firstStart = (k: number) => Math.max(starts[Math.max(0, k - before)], starts[k] - beforeChars);
-      /** The text an attempt starting in [first, end of line b] can look at: [textFrom(first, b), textTo(b)). */
+      // The trigger record j (line lines[j], occurrences ending in [firstEnd[j], lastEnd[j]]): a match
+      // holding one of them starts on a line of [k − before, k], at most beforeChars before the
+      // literal's first character and not after it.
+      /** First offset where a match holding a trigger occurrence of record j can start. */
+      const firstStart = (j: number) => {
+        const k = lines[j];
+        return Math.max(starts[Math.max(0, k - before)], firstEnd[j] + 1 - litMax - beforeChars);
+      };
+      /** Last offset where a match holding a trigger occurrence of record j can start. */
+      const lastStart = (j: number) => Math.min(lineEnd(lines[j]), lastEnd[j] + 1 - litMin);
+      /** The text an attempt starting in [first, …] (first of a start range from line k) can look at begins here. */
       const textFrom = (first: number, k: number) => Math.max(starts[Math.max(0, k - before - behind)], first - behindChars - 1, 0);
-      const textTo = (b: number) => Math.min(lineEnd(Math.min(last, b + reach)), lineEnd(b) + chars + 1);
+      /** … and ends here, for starts up to `maxStart` on line b. */
+      const textTo = (maxStart: number, b: number) => Math.min(lineEnd(Math.min(last, b + reach)), maxStart + chars + 1);
       const lines = hits.lines;
+      const firstEnd = hits.firstEnd;
+      const lastEnd = hits.lastEnd;
       const end = hits.start[plan.trigger + 1];
       let resume = 0;
-      // Start ranges of consecutive trigger lines are merged when their texts touch (the search
+      // Start ranges of consecutive trigger records are merged when their texts touch (the search
       // would read the text between them anyway).
       for (let k = hits.start[plan.trigger]; k < end; ) {
         const a = lines[k];
-        const first = firstStart(a);
+        const first = firstStart(k);
         const from = textFrom(first, a);
         let b = a;
-        for (k++; k < end && textFrom(firstStart(lines[k]), lines[k]) <= textTo(b); k++) b = lines[k];
+        let maxStart = lastStart(k);
+        for (k++; k < end && textFrom(firstStart(k), lines[k]) <= textTo(maxStart, b); k++) {
+          b = lines[k];
+          maxStart = Math.max(maxStart, lastStart(k));
+        }
         let open = true;
         const spanEnd = Math.min(last, b + reach);
         for (let g = 0; g < plan.gates.length && open; g++) open = setOnLines(hits, plan.gates[g], Math.max(0, a - before), spanEnd);
         if (!open) continue;
-        resume = this.search(re, from, textTo(b), first, b < last ? starts[b + 1] : text.length + 1, resume);
+        resume = this.search(re, from, textTo(maxStart, b), first, maxStart + 1, resume);
         if (resume < 0) return;
       }
     }

@@ -70,6 +70,9 @@ export interface PatternPlan {
   /** Most line feeds and characters a match reads before its trigger literal. */
   before: number;
   beforeChars: number;
+  /** Shortest and longest trigger literal (an occurrence ending at offset i starts in [i + 1 − litMax, i + 1 − litMin]). */
+  litMin: number;
+  litMax: number;
   /** Most line feeds one attempt reads (Infinity: search the whole file), and reads before its start. */
   reach: number;
   behind: number;
@@ -181,12 +184,24 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
       const [trigger, ...rest] = patternLiteralSets(rule, pi);
       const { total: reach, behind, chars, behindChars } = patternAnalysis(re).reach;
       if (!trigger || reach === Infinity) {
-        return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
+        return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
       }
       const gates = rest
         .filter((set) => set.literals.every((lit) => lit.length >= MIN_GATE_LITERAL) && estimatedPerMille(set.literals) <= MAX_GATE_PER_MILLE)
         .map((set) => target(set.literals, gateIndex, flaggedOf));
-      return { trigger: target(trigger.literals, triggerIndex, listedOf), gates: Int32Array.from(gates), before: trigger.before, beforeChars: trigger.beforeChars, reach, behind, chars, behindChars };
+      const lengths = trigger.literals.map((lit) => lit.length);
+      return {
+        trigger: target(trigger.literals, triggerIndex, listedOf),
+        gates: Int32Array.from(gates),
+        before: trigger.before,
+        beforeChars: trigger.beforeChars,
+        litMin: Math.min(...lengths),
+        litMax: Math.max(...lengths),
+        reach,
+        behind,
+        chars,
+        behindChars,
+      };
     }),
   );
   // An extra set equal to a gate set shares its flag (the same literals flag the same lines).

@@ -34,4 +34,31 @@ describe('KeywordAutomaton.scanTargets', () => {
       { numRuns: 500, seed: 5 },
     );
   });
+
+  it('gives, per listed target and line, the end offsets of its first and last keyword occurrence on that line', () => {
+    const chars = fc.constantFrom('c', 'u', 'r', 'l', 'I', 'G', 'n', 'o', 'e', 't', 'h', 'a', 'p', 'i', ' ', 'k', 'y', '.', 'v', '\n', '\u00e9');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 120 }), (a) => {
+        const text = a.join('');
+        const lower = text.toLowerCase();
+        const got = ka.scanTargets(text, targets, text.split('\n').length);
+        for (let t = 0; t < 6; t++) {
+          // Naive: every occurrence of every keyword of t, by (line, end offset).
+          const ends = new Map<number, number[]>();
+          keywords.forEach((kw, k) => {
+            if (!targetsOf[k].includes(t)) return;
+            for (let i = lower.indexOf(kw); i >= 0; i = lower.indexOf(kw, i + 1)) {
+              const line = text.slice(0, i).split('\n').length - 1;
+              ends.set(line, [...(ends.get(line) ?? []), i + kw.length - 1]);
+            }
+          });
+          for (let j = got.start[t]; j < got.start[t + 1]; j++) {
+            const onLine = ends.get(got.lines[j]) ?? [];
+            expect([got.firstEnd[j], got.lastEnd[j]]).toEqual([Math.min(...onLine), Math.max(...onLine)]);
+          }
+        }
+      }),
+      { numRuns: 500, seed: 6 },
+    );
+  });
 });

@@ -5,9 +5,11 @@
  * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
  */
 const OUT_FLAG = 1 << 30;
-/** Scratch buffers of scanTargets, reused between scans (hit pairs; last line per target, kept at -1). */
+/** Scratch buffers of scanTargets, reused between scans (hit records: target, line, first and last occurrence end; last line per target, kept at -1). */
 let scratchPairs = new Int32Array(4096);
 let scratchLast = new Int32Array(0);
+/** Per target: index into the hit records of its record on the current line (valid while scratchLast says that line). */
+let scratchRecord = new Int32Array(0);
 const ROW_MASK = OUT_FLAG - 1;
 
 export class KeywordAutomaton {
@@ -191,8 +193,12 @@ export class KeywordAutomaton {
     const lineStarts = buffer.subarray(rows * words, rows * words + rows);
     const count = buffer.subarray(rows * words + rows, rows * words + rows + n + 1);
     const start = buffer.subarray(rows * words + rows + n + 1);
-    if (scratchLast.length < n) scratchLast = new Int32Array(n).fill(-1);
+    if (scratchLast.length < n) {
+      scratchLast = new Int32Array(n).fill(-1);
+      scratchRecord = new Int32Array(n);
+    }
     const lastLine = scratchLast;
+    const record = scratchRecord;
     let pairs = scratchPairs;
     let np = 0;
     let s = 0;
@@ -220,28 +226,41 @@ export class KeywordAutomaton {
         const b = outStart[state + 1];
         for (let k = outStart[state]; k < b; k++) {
           const t = outList[k];
-          if (lastLine[t] === line) continue;
+          if (lastLine[t] === line) {
+            pairs[record[t] + 3] = i;
+            continue;
+          }
           lastLine[t] = line;
+          record[t] = np;
           count[t + 1]++;
-          if (np + 2 > pairs.length) {
+          if (np + 4 > pairs.length) {
             const grown = new Int32Array(pairs.length * 2);
             grown.set(pairs);
             pairs = scratchPairs = grown;
           }
           pairs[np++] = t;
           pairs[np++] = line;
+          pairs[np++] = i;
+          pairs[np++] = i;
         }
       }
     } finally {
       // Leave the scratch state clean for the next scan (only touched targets changed).
-      for (let k = 0; k < np; k += 2) lastLine[pairs[k]] = -1;
+      for (let k = 0; k < np; k += 4) lastLine[pairs[k]] = -1;
     }
     if (overflow || line + 1 !== lineCount) return this.scanTargets(text, targets, countLines(text));
     for (let t = 0; t < n; t++) count[t + 1] += count[t];
     start.set(count);
-    const lines = new Int32Array(np >> 1);
-    for (let k = 0; k < np; k += 2) lines[count[pairs[k]]++] = pairs[k + 1];
-    return { start, lines, lineCount, lineStarts, flags, flagWords: words };
+    const lines = new Int32Array(np >> 2);
+    const firstEnd = new Int32Array(np >> 2);
+    const lastEnd = new Int32Array(np >> 2);
+    for (let k = 0; k < np; k += 4) {
+      const j = count[pairs[k]]++;
+      lines[j] = pairs[k + 1];
+      firstEnd[j] = pairs[k + 2];
+      lastEnd[j] = pairs[k + 3];
+    }
+    return { start, lines, firstEnd, lastEnd, lineCount, lineStarts, flags, flagWords: words };
   }
 
   /**
@@ -312,6 +331,12 @@ export interface KeywordTargets {
 export interface TargetLines {
   start: Int32Array;
   lines: Int32Array;
+  /**
+   * Parallel to `lines`: the offset of the last character of the first and of the last keyword
+   * occurrence of the target on that line (a window can start near them, not anywhere on the line).
+   */
+  firstEnd: Int32Array;
+  lastEnd: Int32Array;
   /** Number of lines of the scanned text (line breaks + 1), and the offset where each starts. */
   lineCount: number;
   lineStarts: Int32Array;

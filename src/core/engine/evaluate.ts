@@ -263,7 +263,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   // Combination escalations.
   try {
     const comboView = comboSeverity.size === 0 ? findings : findings.map((f) => (comboSeverity.has(f) ? { ...f, severity: comboSeverity.get(f) as Severity } : f));
-    for (const c of combinations(comboView)) {
+    for (const c of combinations(comboView, declared)) {
       if (!enabled(c.ruleId)) continue;
       const meta = RULE_META.get(c.ruleId);
       if (!meta) continue;

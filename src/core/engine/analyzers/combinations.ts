@@ -69,6 +69,16 @@ const SUSPICIOUS_SINKS = new Set([
   'c2-raw-ip-endpoint', 'revshell-dev-tcp', 'revshell-netcat-socat', 'revshell-interactive', 'share-personal-data-third-party',
   'leakage-context-to-sink',
 ]);
+/**
+ * Covert channels: no ordinary integration sends data there (paste and capture sites, chat webhooks,
+ * DNS, markdown images, raw IPs, shells). A personal-data source that is the skill's declared purpose
+ * (an e-mail automation reading mail) pairs only with these — its uploads and API sends are what the
+ * description announces — while an undeclared source pairs with every suspicious sink.
+ */
+const COVERT_SINKS = new Set([
+  'exfil-paste-or-capture-service', 'exfil-chat-webhook', 'exfil-dns', 'exfil-markdown-image', 'c2-raw-ip-endpoint',
+  'revshell-dev-tcp', 'revshell-netcat-socat', 'revshell-interactive', 'leakage-context-to-sink',
+]);
 const PERSONAL_SOURCES = new Set([
   'pii-request-government-id', 'pii-request-financial', 'pii-request-health-special', 'pii-request-contact-details', 'pii-harvest-personal-data',
   'privacy-contacts-access', 'privacy-messages-access', 'privacy-chat-history-access', 'privacy-clipboard-read', 'privacy-screen-capture',
@@ -87,6 +97,8 @@ const DANGEROUS_CATEGORIES = new Set([
   'destructive-commands', 'privilege-escalation', 'obfuscation', 'sensitive-access', 'data-sharing', 'pii-collection', 'financial-actions',
 ]);
 
+const ROOT_SKILL_MD = /^skill\.md$/i;
+
 function atLeast(f: EngineFinding, s: Severity): boolean {
   return sevRank(f.severity) >= sevRank(s);
 }
@@ -100,7 +112,7 @@ export interface ComboHit {
  * Combination escalations over the findings of one skill (after settings). Each produces one
  * critical finding anchored at the most telling finding of the pair.
  */
-export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
+export function combinations(findings: readonly EngineFinding[], declaredPurpose: ReadonlySet<string> = new Set()): ComboHit[] {
   const out: ComboHit[] = [];
   const real = findings.filter((f) => f.detectedBy === 'static');
   const sink = real.find((f) => SINKS.has(f.ruleId) && (INFO_SINKS.has(f.ruleId) || atLeast(f, 'low')));
@@ -118,19 +130,28 @@ export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   const suspiciousSink = real.find((f) => SUSPICIOUS_SINKS.has(f.ruleId) && atLeast(f, 'low'));
   if (credSource && sink) out.push({ ruleId: 'combo-credential-exfiltration', anchor: suspiciousSink ?? sink });
 
-  const personal = real.find((f) => PERSONAL_SOURCES.has(f.ruleId) && atLeast(f, 'medium'));
-  if (personal && suspiciousSink && suspiciousSink.ruleId !== personal.ruleId) out.push({ ruleId: 'combo-personal-data-exfiltration', anchor: suspiciousSink });
+  const personalSources = real.filter((f) => PERSONAL_SOURCES.has(f.ruleId) && atLeast(f, 'medium'));
+  const undeclaredPersonal = personalSources.find((f) => !declaredPurpose.has(f.ruleId));
+  const personalSink = undeclaredPersonal
+    ? real.find((f) => SUSPICIOUS_SINKS.has(f.ruleId) && atLeast(f, 'low') && f.ruleId !== undeclaredPersonal.ruleId)
+    : personalSources.length > 0
+      ? real.find((f) => COVERT_SINKS.has(f.ruleId) && atLeast(f, 'low'))
+      : undefined;
+  if (personalSink) out.push({ ruleId: 'combo-personal-data-exfiltration', anchor: personalSink });
 
   const override = real.find((f) => OVERRIDE_CATEGORIES.has(f.category) && atLeast(f, 'high'));
   const conceal = real.find((f) => f.category === 'concealment' && atLeast(f, 'medium'));
   if (override && conceal) out.push({ ruleId: 'combo-injection-with-concealment', anchor: override });
 
-  const dangerous = real.find(
-    (f) =>
-      (DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high')) ||
-      ((f.axis === 'privacy' || f.category === 'time-bombs') && atLeast(f, 'medium')),
-  );
-  if (conceal && dangerous) out.push({ ruleId: 'combo-concealed-dangerous-action', anchor: conceal });
+  // Concealment hides the dangerous action it governs: one in the same file, or anywhere in the
+  // bundle when the concealment stands in the root SKILL.md, which directs every script and reference.
+  // A "do not tell the user which recovery method ran" note in one reference document and a
+  // permission fix in another are not a pair.
+  const isDangerous = (f: EngineFinding) =>
+    (DANGEROUS_CATEGORIES.has(f.category) && atLeast(f, 'high')) || ((f.axis === 'privacy' || f.category === 'time-bombs') && atLeast(f, 'medium'));
+  const governs = (c: EngineFinding, d: EngineFinding) => c.file === null || d.file === null || c.file === d.file || ROOT_SKILL_MD.test(c.file);
+  const concealedPair = real.find((c) => c.category === 'concealment' && atLeast(c, 'medium') && real.some((d) => d !== c && isDangerous(d) && governs(c, d)));
+  if (concealedPair) out.push({ ruleId: 'combo-concealed-dangerous-action', anchor: concealedPair });
 
   const leak = real.find((f) => f.ruleId === 'leakage-reveal-system-prompt' && atLeast(f, 'medium'));
   if (leak && suspiciousSink) out.push({ ruleId: 'combo-context-exfiltration', anchor: leak });
@@ -151,9 +172,10 @@ export function combinations(findings: readonly EngineFinding[]): ComboHit[] {
   if (scanner && payload) out.push({ ruleId: 'combo-scanner-evasion-with-payload', anchor: scanner });
   // Many independent high-risk signals: at least three distinct high-or-critical rules in at least
   // two dangerous categories (only when no other combination already fired).
+  // A capability the skill declares as its purpose is not an independent signal here.
   if (out.length === 0) {
     const highs = new Map<string, string>();
-    for (const f of real) if (atLeast(f, 'high') && DANGEROUS_CATEGORIES.has(f.category) && !highs.has(f.ruleId)) highs.set(f.ruleId, f.category);
+    for (const f of real) if (atLeast(f, 'high') && DANGEROUS_CATEGORIES.has(f.category) && !declaredPurpose.has(f.ruleId) && !highs.has(f.ruleId)) highs.set(f.ruleId, f.category);
     if (highs.size >= 3 && new Set(highs.values()).size >= 2) {
       const anchor = real.find((f) => highs.has(f.ruleId)) as EngineFinding;
       out.push({ ruleId: 'combo-accumulated-high-risk', anchor });

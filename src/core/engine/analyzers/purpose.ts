@@ -30,6 +30,11 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
     ['persist-launchd', 'persist-systemd-initd', 'persist-cron', 'persist-windows-autostart'],
     rx('purpose:service', String.raw`\b(?:daemons?|services?|launchd|launch\sagents?|systemd|cron\w{0,3}|schedul\w{0,4}|background|monitor\w{0,4}|startup|autostart|login\sitems?|agent\sinstall\w{0,3})\b`, 'i'),
   ],
+  // Forensics and incident response examine credential stores (LSASS, SAM, keychains) of an image or host.
+  [
+    ['cred-system-secret-stores'],
+    rx('purpose:forensics', String.raw`\b(?:forensics?|dfir|incident\sresponse|malware\sanalysis|memory\sanalysis|threat\shunting|volatility)\b`, 'i'),
+  ],
   [
     ['finance-move-funds'],
     rx('purpose:payments', String.raw`\b(?:payments?|billing|checkout|invoic\w{0,4}|payouts?|refunds?|subscriptions?|e-?commerce|marketplaces?|defi|decentralized\sfinance|smart\scontracts?|stripe|paypal|connect\splatforms?)\b`, 'i'),
@@ -39,11 +44,21 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
 /** Levels a declared capability's finding is lowered by. */
 export const DECLARED_PURPOSE_DELTA = -2;
 
-/** Rule ids whose capability the skill declares as its purpose (frontmatter name and description). */
+/**
+ * The frontmatter text that declares what a skill is for: name, description and `when_to_use`
+ * (Claude Code's field for the trigger conditions, often where "automate e-mail / queue items" is said).
+ */
+export function declaredPurposeText(frontmatter: Frontmatter | null): string {
+  if (!frontmatter) return '';
+  const whenToUse = frontmatter.data?.['when_to_use'];
+  return `${frontmatter.name ?? ''}\n${frontmatter.description ?? ''}\n${typeof whenToUse === 'string' ? whenToUse : ''}`.slice(0, 6144);
+}
+
+/** Rule ids whose capability the skill declares as its purpose (frontmatter name, description, when_to_use). */
 export function declaredPurposeRules(frontmatter: Frontmatter | null): ReadonlySet<string> {
   const out = new Set<string>();
   if (!frontmatter) return out;
-  const text = `${frontmatter.name ?? ''}\n${frontmatter.description ?? ''}`.slice(0, 4096);
+  const text = declaredPurposeText(frontmatter);
   if (text.trim() === '') return out;
   for (const [rules, re] of PURPOSES) if (re.test(text)) for (const r of rules) out.add(r);
   return out;

@@ -1,7 +1,30 @@
-import type { PatternRule } from '../rule-types';
+import type { PatternMatchInfo, PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
+
+/** A run of three or more quoted values separated by commas, bars or "or": a documented option set. */
+const OPTION_SET = rx('agent:option-set', String.raw`(?:["'\x60][\w-]{1,30}["'\x60]\s{0,3}(?:,|\||/|\bor\b)\s{0,3}){2,8}["'\x60][\w-]{1,30}["'\x60]`, 'gi');
+/** The user decides first: "ask whether they may run with --dangerously-skip-permissions". */
+const USER_CONSENT = rx('agent:user-consent', String.raw`\b(?:ask(?:s|ing)?(?:\s{1,3}the\s{1,3}user)?|askuserquestion|confirm\s{1,3}with\s{1,3}the\s{1,3}user|with\s{1,3}the\s{1,3}user'?s?\s{1,3}(?:consent|approval|permission)|if\s{1,3}the\s{1,3}user\s{1,3}(?:agrees|approves|consents|opts\s{1,3}in))\b[^\n]{0,80}$`, 'i');
+
+/**
+ * A permission bypass listed as one value of a documented setting (a hook reference's table of
+ * `permission_mode` values) or offered only after asking the user weighs low: the first documents
+ * the option, the second leaves the decision with the user. Set in a script or config, it stays.
+ */
+function permissionBypassCheck(info: PatternMatchInfo): boolean | 'low' {
+  const start = info.startInLine;
+  const end = start + info.match[0].length;
+  OPTION_SET.lastIndex = 0;
+  for (let m = OPTION_SET.exec(info.line); m; m = OPTION_SET.exec(info.line)) {
+    if (m.index <= start && m.index + m[0].length >= end) return 'low';
+    if (m.index > end) break;
+  }
+  if (info.file.markdown && USER_CONSENT.test(info.line.slice(Math.max(0, start - 160), start))) return 'low';
+  return true;
+}
 
 /** Pattern rules of the `agent-tampering` category. */
 export const AGENT_TAMPERING_RULES: PatternRule[] = [
@@ -48,6 +71,8 @@ export const AGENT_TAMPERING_RULES: PatternRule[] = [
     },
     nature: 'code',
     ctx: { resource: 0 },
+    // (low, not gone: `| permission_mode | "default", "plan", "bypassPermissions" |`, "ask whether they may run with …")
+    validate: permissionBypassCheck,
     keywords: ['dangerously-skip-permissions', 'bypasspermissions', 'defaultmode', '--yolo', '--full-auto', 'dangerously-bypass', 'auto_approve', 'auto-approve', 'autoapprove', '"allow"', "'allow'"],
     patterns: [
       r`--dangerously-skip-permissions\b|\bbypassPermissions\b|--dangerously-bypass-approvals-and-sandbox\b|(?:^|\s)--yolo\b|(?:^|\s)--full-auto\b`,

@@ -4,9 +4,14 @@ import { pattern, S } from './define';
 
 const r = String.raw;
 
-/** "configured eval(s)" in prose: a plural, not a call. */
+/**
+ * "configured eval(s)" in prose: a plural, not a call. Anywhere (a report template in a fence too),
+ * "eval(s). Say …" — a full stop and a capitalised word after the parenthesis — is a sentence, never
+ * valid JavaScript or Python.
+ */
 function isProsePlural(info: PatternMatchInfo): boolean {
-  return info.context === 'prose' && /^s\)(?:[\s.,;:]|$)/.test(info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 3));
+  const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 6);
+  return (info.context === 'prose' && /^s\)(?:[\s.,;:]|$)/.test(after)) || /^s\)\.\s{1,3}[A-Z]/.test(after);
 }
 
 /** Up to `n` lines after the match's line (normalised text of the file). */
@@ -74,7 +79,10 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
     severity: 'high',
     examples: {
       match: [{ path: 'scripts/plugin.js', text: 'const fn = new Function("a", body);\n' }],
-      noMatch: [{ path: 'scripts/plugin.js', text: 'const fn = (a) => a * 2;\nsetTimeout(() => fn(1), 100);\n' }],
+      noMatch: [
+        { path: 'scripts/plugin.js', text: 'const fn = (a) => a * 2;\nsetTimeout(() => fn(1), 100);\n' },
+        '## Report\n\n```\n(Inferred from {N} configured eval(s). Say `switch mode` to change.)\n```\n',
+      ],
     },
     nature: 'code',
     langs: ['javascript', 'html'],

@@ -11,6 +11,19 @@ const PIPED_OR_TESTED = rx('credhandling:piped-or-tested', String.raw`^[^\n|]{0,
  * Printing a secret: a value piped into a parser is data flow, not output; `echo $VENDOR_API_KEY`
  * in documentation is the user checking their own key (troubleshooting) and weighs low.
  */
+const PRINTED_VAR = rx('credhandling:printed-var', String.raw`\$\{?([A-Z0-9_]{1,60})\}?$`);
+
+/**
+ * `DOPPLER_PYPI_SECRET="${DOPPLER_PYPI_SECRET:-PYPI_TOKEN}"`: the variable holds the *name* of a
+ * secret (an upper-case identifier, the key looked up in a vault), so printing it prints a name.
+ */
+function holdsSecretName(info: PatternMatchInfo): boolean {
+  const v = PRINTED_VAR.exec(info.match[0])?.[1];
+  if (!v) return false;
+  const assignedName = new RegExp(String.raw`(?:^|[\s;])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${v}=["']?(?:\$\{${v}:?-)?[A-Z][A-Z0-9_]{2,60}["'}]{0,2}\s{0,3}(?:#|;|$)`, 'm');
+  return assignedName.test(info.file.norm);
+}
+
 function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
   const after = info.line.slice(info.startInLine + info.match[0].length, info.startInLine + info.match[0].length + 120);
   // `${ACCESS_KEY:0:8}…`: a prefix of the value, which is how scripts show a secret masked.
@@ -20,6 +33,7 @@ function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
   if (info.match[0].startsWith('echo') || info.match[0].startsWith('printf') || info.match[0].startsWith('print')) {
     if (PIPED_OR_TESTED.test(after)) return false;
   }
+  if (holdsSecretName(info)) return false;
   return info.file.markdown ? 'low' : true;
 }
 
@@ -32,7 +46,10 @@ export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
     severity: 'high',
     examples: {
       match: [{ path: 'scripts/debug.sh', text: '#!/bin/sh\necho "token: $NOTES_API_TOKEN"\n' }],
-      noMatch: [{ path: 'scripts/debug.sh', text: '#!/bin/sh\necho "prefix: ${NOTES_API_TOKEN:0:4}"\necho "$NOTES_API_TOKEN" | python3 -c "import sys; print(len(sys.stdin.read()))"\n' }],
+      noMatch: [
+        { path: 'scripts/debug.sh', text: '#!/bin/sh\necho "prefix: ${NOTES_API_TOKEN:0:4}"\necho "$NOTES_API_TOKEN" | python3 -c "import sys; print(len(sys.stdin.read()))"\n' },
+        { path: 'scripts/publish.sh', text: '#!/bin/sh\nVAULT_SECRET="${VAULT_SECRET:-PYPI_TOKEN}"\necho "ERROR: $VAULT_SECRET not found in the vault"\n' },
+      ],
     },
     nature: 'code',
     validate: printSecretCheck,

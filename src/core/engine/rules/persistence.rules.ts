@@ -8,10 +8,25 @@ const r = String.raw;
 /** Commands whose alias, shadowing the command itself, is a hijack (not `ls`/`cd` conveniences). */
 const HIJACKABLE = ['sudo', 'su', 'curl', 'wget', 'ssh', 'scp', 'git', 'gh', 'python3?', 'pip3?', 'npm', 'npx', 'node', 'docker', 'kubectl', 'aws'];
 const ALIAS_HIJACK = rx('persist:alias-hijack', String.raw`^alias\s`, 'i');
-const RC_BENIGN = rx('persist:rc-benign', String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=`, 'i');
+/**
+ * A plain setting appended to an rc file (`echo 'export OPENROUTER_API_KEY="…"' >> ~/.bashrc`,
+ * `echo 'export MISE_YES=1' >> ~/.zshrc`): a literal value with no command substitution, chaining
+ * or variable, for a variable that does not load code into other programs (LD_PRELOAD,
+ * NODE_OPTIONS, BASH_ENV, proxies …). Setup notes do this; it runs nothing in later shells.
+ */
+const CODE_LOADING_ENV = String.raw`(?:LD_\w{1,20}|DYLD_\w{1,30}|BASH_ENV|ENV|NODE_OPTIONS|NODE_PATH|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|PROMPT_COMMAND|PS[0-4]|HISTFILE|HISTCONTROL|\w{0,10}PROXY|GIT_SSH\w{0,10}|EDITOR|VISUAL|PAGER|SHELL)`;
+const PLAIN_EXPORT = String.raw`echo\s{1,3}(?:'export\s{1,3}(?!${CODE_LOADING_ENV}=)[A-Z][A-Z0-9_]{0,60}=[^'$\x60;|&<>\n]{0,160}'|"export\s{1,3}(?!${CODE_LOADING_ENV}=)[A-Z][A-Z0-9_]{0,60}=[^"$\x60;|&<>\n\\]{0,160}")\s{0,3}>>`;
+const RC_BENIGN = rx(
+  'persist:rc-benign',
+  String.raw`\bexport\s{1,3}PATH=|\balias\s|\bsource\s|\beval\s{1,3}"\$\(\w{1,20}\s{1,3}(?:init|completion|env)|completion|\bexport\s{1,3}[A-Z_]{1,40}_HOME=|\b${PLAIN_EXPORT}`,
+  'i',
+);
 
 const LAUNCHD_REMOVAL = rx('persist:launchd-removal', String.raw`^\s{0,6}(?:[$#>-]\s{1,3})?(?:sudo\s{1,3})?(?:launchctl\s{1,3}(?:bootout|unload|remove|disable)|rm)\s(?:[^\n;|&]|>&){0,200}(?:\|\|\s{0,3}true\s{0,3})?$`, 'i');
 const LOGIN_ITEM_ADDED = rx('persist:login-item-added', String.raw`\b(?:make|add|adds|adding|register\w{0,3}|install\w{0,3}|create\w{0,2}|SMAppService|SMLoginItemSetEnabled|osascript|System\sEvents)\b`, 'i');
+
+const AUTOSTART_READ = rx('persist:autostart-read', String.raw`\bprintkey\b|\breg(?:\.exe)?\s{1,3}query\b|\bGet-(?:ItemProperty|ChildItem|Item)\b|^\s{0,12}--key\s|\bautorunsc?\b|\bOpenKey\(`, 'i');
+const AUTOSTART_WRITE = rx('persist:autostart-write', String.raw`\breg(?:\.exe)?\s{1,3}(?:add|import|load)\b|\b(?:Set|New)-Item(?:Property)?\b|\bSetValue(?:Ex)?\b|\bCreateKey|\bschtasks\b|\bRegister-|\bNew-Service\b|\bsc(?:\.exe)?\s{1,3}create\b|\s/d\s|\s-Value\b|--value\b`, 'i');
 
 /** Pattern rules of the `persistence` category. */
 export const PERSISTENCE_RULES: PatternRule[] = [
@@ -68,9 +83,15 @@ export const PERSISTENCE_RULES: PatternRule[] = [
     severity: 'high',
     examples: {
       match: [{ path: 'scripts/install.ps1', text: 'schtasks /create /sc onlogon /tn Helper /tr "C:\\Users\\Public\\h.exe"\n' }],
-      noMatch: [{ path: 'scripts/list.ps1', text: 'Get-ScheduledTask | Where-Object State -eq Ready\n' }],
+      noMatch: [
+        { path: 'scripts/list.ps1', text: 'Get-ScheduledTask | Where-Object State -eq Ready\n' },
+        'Check the autostart keys of the memory image:\n\n```bash\nvol -f memory.raw windows.registry.printkey --key "Software\\Microsoft\\Windows\\CurrentVersion\\Run"\n```\n',
+      ],
     },
     nature: 'code',
+    // Reading a Run key (`reg query`, volatility `printkey --key`, Get-ItemProperty) enumerates autostart
+    // entries — forensics and audits do it; only a write installs one.
+    validate: (info) => !(AUTOSTART_READ.test(info.line) && !AUTOSTART_WRITE.test(info.line)),
     keywords: ['currentversion', 'schtasks', 'scheduledtask', 'new-service', 'sc create', 'sc.exe', 'startup', '__eventfilter', 'register-wmievent'],
     patterns: [
       r`CurrentVersion\\{1,2}Run(?:Once)?\b|\bschtasks(?:\.exe)?\s{1,3}/create\b|\b(?:Register|New)-ScheduledTask\b|\bNew-Service\b|\bsc(?:\.exe)?\s{1,3}create\b`,

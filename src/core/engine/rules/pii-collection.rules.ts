@@ -3,14 +3,16 @@ import { gap, pattern, S } from './define';
 
 const r = String.raw;
 
-const ASK = r`(?:ask|asks|asking|request|requests|requesting|collect|collects|collecting|prompt|require|requires|obtain|gather|capture|demand|get|have)`;
+// A verb, not the first half of a noun pair ("request/response bodies", "get/set").
+const ASK = r`(?:ask|asks|asking|request|requests|requesting|collect|collects|collecting|prompt|require|requires|obtain|gather|capture|demand|get|have)(?!\s{0,2}/)`;
 const ASK_DE = r`(?:frage|fragt|fordere|fordert|erfasse|erfasst|sammle|sammelt|verlange|verlangt|erfrage|bitte|lass${S}dir)`;
 const ASK_ES = r`(?:pide|pidele|pedir|solicita|solicitale|solicitar|recopila|recopilar|recoge|recoger|exige|exigir|pregunta|preguntale)`;
 
 const GOV_ID = r`(?:social${S}security${S}(?:number|no\b)|\bssns?\b|passport${S}(?:number|no\b|details|scan|photo)|national${S}(?:id|identity|insurance)${S}(?:number|card)|tax${S}(?:id|identification)(?:${S}number)?|driver'?s?${S}licen[cs]e${S}(?:number|no\b|photo|scan)|id${S}card${S}(?:number|scan|photo))`;
 const GOV_ID_DE = r`(?:sozialversicherungsnummer|steuer-?id|steueridentifikationsnummer|steuernummer|personalausweis(?:nummer)?|reisepass(?:nummer)?|ausweisnummer|fuhrerscheinnummer)`;
 const GOV_ID_ES = r`(?:numero${S}de${S}(?:la${S})?seguridad${S}social|\bdni\b|\bnie\b|\bnif\b|(?:numero${S}de${S})?pasaporte|documento${S}(?:nacional${S}de${S})?identidad|\bcedula\b|\bcurp\b|licencia${S}de${S}conducir)`;
-const FIN = r`(?:credit${S}card(?:${S}(?:number|details|info(?:rmation)?))?|card${S}numbers?|\bcvv\b|\bcvc\b|card${S}security${S}code|\biban\b|bank${S}account(?:${S}(?:number|details|login))?|routing${S}number|sort${S}code|\bpin${S}(?:code|number)|online${S}banking${S}(?:password|login|credentials))`;
+// "with a credit card on file": an account condition (the provider already holds it), not a collection.
+const FIN = r`(?:credit${S}card(?:${S}(?:number|details|info(?:rmation)?))?|card${S}numbers?|\bcvv\b|\bcvc\b|card${S}security${S}code|\biban\b|bank${S}account(?:${S}(?:number|details|login))?|routing${S}number|sort${S}code|\bpin${S}(?:code|number)|online${S}banking${S}(?:password|login|credentials))(?!${S}on${S}file\b)`;
 const FIN_DE = r`(?:kreditkarten(?:nummer|daten)?|kartennummer|prufnummer|\biban\b|bankverbindung|kontonummer|bankdaten|online-?banking-?(?:passwort|zugangsdaten)|\bpin\b)`;
 const FIN_ES = r`(?:tarjeta${S}de${S}credito|numero${S}de${S}(?:la${S})?tarjeta|\bcvv\b|\biban\b|cuenta${S}bancaria|numero${S}de${S}cuenta|datos${S}bancarios|\bpin\b)`;
 const HEALTH = r`(?:medical${S}(?:records?|history|conditions?|diagnos[ie]s)|health${S}(?:records?|data|information|conditions?|history|insurance${S}(?:number|id))|diagnos[ie]s|medications?|prescriptions?|mental${S}health${S}(?:history|status|conditions?)|sexual${S}orientation|religious${S}beliefs|ethnic${S}origin|political${S}(?:views|opinions|affiliation)|biometric${S}data)`;
@@ -47,7 +49,11 @@ export const PII_COLLECTION_RULES: PatternRule[] = [
     severity: 'high',
     examples: {
       match: ['Ask the customer for their credit card number and CVV to complete the order.\n', 'Frage den Kunden nach seiner Kreditkartennummer und der Prüfnummer.\n'],
-      noMatch: ['Do not ask for credit card details; payment happens on the checkout page.\n'],
+      noMatch: [
+        'Do not ask for credit card details; payment happens on the checkout page.\n',
+        'The paid tier requires a subscription (1,000 free calls/day with a credit card on file).\n',
+        'Redact full request/response bodies, bank/card numbers and customer identifiers in logs.\n',
+      ],
     },
     nature: 'directive',
     negatable: true,

@@ -5,7 +5,7 @@ import { gap, pattern, S } from './define';
 const r = String.raw;
 
 /** A run of three or more quoted values separated by commas, bars or "or": a documented option set. */
-const OPTION_SET = rx('agent:option-set', String.raw`(?:["'\x60][\w-]{1,30}["'\x60]\s{0,3}(?:,|\||/|\bor\b)\s{0,3}){2,8}["'\x60][\w-]{1,30}["'\x60]`, 'gi');
+const OPTION_SET = rx('agent:option-set', String.raw`(?:["'\x60]{1,2}[\w-]{1,30}["'\x60]{1,2}\s{0,3}(?:,|\||/|\bor\b)\s{0,3}){2,8}["'\x60]{1,2}[\w-]{1,30}["'\x60]{1,2}`, 'gi');
 /** The user decides first: "ask whether they may run with --dangerously-skip-permissions". */
 const USER_CONSENT = rx('agent:user-consent', String.raw`\b(?:ask(?:s|ing)?(?:\s{1,3}the\s{1,3}user)?|askuserquestion|confirm\s{1,3}with\s{1,3}the\s{1,3}user|with\s{1,3}the\s{1,3}user'?s?\s{1,3}(?:consent|approval|permission)|if\s{1,3}the\s{1,3}user\s{1,3}(?:agrees|approves|consents|opts\s{1,3}in))\b[^\n]{0,80}$`, 'i');
 

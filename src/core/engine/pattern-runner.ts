@@ -1,5 +1,5 @@
 import type { Severity } from './engine.types';
-import { adjustFor, contextOf, lineLangOf, NEGATION_BEFORE, newContextCache, type ContextCache } from './match-context';
+import { adjustFor, contextOf, isNegated, lineLangOf, newContextCache, type ContextCache } from './match-context';
 import type { CompiledPatternRules, PatternPlan } from './prefilter';
 import type { FileFacts, Hit, PatternRule } from './rule-types';
 import { ENGINE_SWITCHES } from './switches';
@@ -216,7 +216,7 @@ class RuleRun {
       if (ll !== 'any' && !rule.langs.includes(ll)) return false;
     }
     let ctx = contextOf(f, md, line, startInLine, normLine, this.cache);
-    if (rule.negatable && (ctx === 'prose' || ctx === 'frontmatter') && NEGATION_BEFORE.test(normLine.slice(Math.max(0, startInLine - 60), startInLine))) {
+    if (rule.negatable && (ctx === 'prose' || ctx === 'frontmatter') && isNegated(rule, normLine, startInLine, startInLine + m[0].length)) {
       ctx = 'counter';
     }
     const adj = adjustFor(rule, ctx);

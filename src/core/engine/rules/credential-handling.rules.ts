@@ -74,7 +74,7 @@ export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
     patterns: [
       r`\b(?:ask|prompt|request|tell|have|get)${S}(?:the${S})?(?:user|users|them|you|customer|victim)\b${gap(30)}\b(?:to${S}(?:paste|enter|type|provide|share|send|give|reveal|tell|confirm)|for)${S}(?:me${S})?(?:(?:their|his|her|your|the|a)${S})?(?:[\w-]{1,15}${S}){0,2}(?:password|passphrase|seed${S}phrase|recovery${S}phrase|mnemonic|private${S}key|2fa${S}code|mfa${S}code|otp|one-time${S}(?:code|password)|pin|banking${S}login|login${S}credentials)\b`,
       r`\b(?:paste|enter|type|share|send|give)${S}(?:me${S})?(?:your|the)${S}(?:password|seed${S}phrase|recovery${S}phrase|mnemonic|private${S}key|2fa${S}code|login${S}credentials)${S}(?:here|in(?:to)?${S}(?:the${S})?chat|below|to${S}me|in${S}your${S}reply)\b`,
-      r`\b(?:frage|bitte|fordere)\b(?!${S}(?:nie|niemals|nicht|keine[nm]?)\b)${gap(40)}\b(?:passwort|kennwort|seed-?phrase|wiederherstellungsphrase|privaten${S}schlussel|pin|tan|zugangsdaten)\b|\b(?:gib|gebe|fuge)\b${gap(20)}\b(?:dein|ihr)${S}(?:passwort|kennwort)\b${gap(20)}\b(?:hier|im${S}chat|ein)\b`,
+      r`\b(?:frage|bitte|fordere)\b${gap(40)}\b(?:passwort|kennwort|seed-?phrase|wiederherstellungsphrase|privaten${S}schlussel|pin|tan|zugangsdaten)\b|\b(?:gib|gebe|fuge)\b${gap(20)}\b(?:dein|ihr)${S}(?:passwort|kennwort)\b${gap(20)}\b(?:hier|im${S}chat|ein)\b`,
       r`\b(?:pide|pidele|solicita|solicitale|pida|pidale|solicite|solicitele)\b${gap(40)}\b(?:contrasena|frase${S}semilla|frase${S}de${S}recuperacion|clave${S}privada|pin|codigo${S}2fa|credenciales)\b|\b(?:escribe|pega|ingresa|introduce)${S}(?:tu|su)${S}(?:contrasena|clave${S}privada|frase${S}semilla)\b`,
     ],
   }),

@@ -40,7 +40,7 @@ export const JAILBREAK_RULES: PatternRule[] = [
     patterns: [
       r`\b(?:disable|turn${S}off|deactivate|bypass|ignore|remove|drop|suspend|circumvent|override|lift|switch${S}off)${S}(?:all${S}|any${S}|your${S}|the${S}|of${S}your${S}){0,2}(?:safety|content|ethical|moral)${S}(?:filters?|guidelines|guardrails|restrictions|policies|protocols|checks|measures|constraints|training|settings)`,
       r`\bwithout${S}(?:any${S})?(?:ethical|moral|safety)${S}(?:constraints|restrictions|guidelines|limits|considerations|filters)`,
-      r`\b(?:deaktiviere|ignoriere|umgehe|schalte|entferne|deaktivieren${S}sie|ignorieren${S}sie|umgehen${S}sie|entfernen${S}sie)\b(?!${S}(?:nie|niemals|nicht|keine[nm]?)\b)${gap(25)}(?:sicherheitsfilter|inhaltsfilter|sicherheitsrichtlinien|schutzmechanismen|ethischen${S}(?:richtlinien|grenzen))`,
+      r`\b(?:deaktiviere|ignoriere|umgehe|schalte|entferne|deaktivieren${S}sie|ignorieren${S}sie|umgehen${S}sie|entfernen${S}sie)\b${gap(25)}(?:sicherheitsfilter|inhaltsfilter|sicherheitsrichtlinien|schutzmechanismen|ethischen${S}(?:richtlinien|grenzen))`,
       r`\bohne${S}(?:jegliche${S})?(?:ethische|moralische)${S}(?:grenzen|einschrankungen|bedenken|richtlinien)`,
       r`\b(?:desactiva|ignora|elude|omite|quita|desactivar|eludir|desactive|ignore|eluda|omita|quite)\b${gap(25)}(?:filtros?${S}de${S}(?:seguridad|contenido)|directrices${S}eticas|restricciones${S}eticas|salvaguardas)`,
       r`\bsin${S}(?:restricciones|limites|filtros)${S}(?:eticas?|eticos|morales)\b`,

@@ -50,7 +50,8 @@ function genericSecretCheck(info: PatternMatchInfo): Severity | true {
 }
 
 const WEAK_PASSWORD = rx('secrets:weak-password', String.raw`^(?:pass(?:word)?|secret|postgres|root|admin|guest|user|mysql|redis|pw|pwd)$`, 'i');
-const LOCAL_HOST = rx('secrets:local-host', String.raw`@(?:localhost|127\.0\.0\.1|db|postgres|mysql|redis|mongo)[:/]`, 'i');
+const LOCAL_HOST = rx('secrets:local-host', String.raw`@(?:localhost|127\.0\.0\.1|[a-z0-9_-]{1,40})[:/]`, 'i');
+const USER_OF_URL = rx('secrets:user-of-url', String.raw`://([^\s:/@'"]{1,64}):`);
 const PEM_BODY = rx('secrets:pem-body', String.raw`^[A-Za-z0-9+/=]{40,}\s*$`);
 
 /** Pattern rules of the `hardcoded-secrets` category. */
@@ -217,15 +218,21 @@ export const HARDCODED_SECRETS_RULES: PatternRule[] = [
     severity: 'high',
     examples: {
       match: [{ path: 'scripts/db.py', text: 'DSN = "postgresql://app:jL5DZPjN0MEQ7w@db.prod.example.com:5432/app"\n' }],
-      noMatch: [{ path: 'scripts/db.py', text: 'DSN = "postgresql://postgres:postgres@localhost:5432/app"\n' }],
+      noMatch: [
+        { path: 'scripts/db.py', text: 'DSN = "postgresql://postgres:postgres@localhost:5432/app"\n' },
+        'Local `.env`:\n\n```bash\nDATABASE_URL=postgresql://calcom:calcom@database:5432/calcom\n```\n',
+      ],
     },
     nature: 'secret',
     secret: true,
     keywords: ['postgres', 'mysql', 'mariadb', 'mongodb', 'redis', 'amqp', 'mssql', 'sqlserver', 'clickhouse'],
     patterns: [r`\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|clickhouse)://[^\s:/@'"]{1,64}:([^\s@/'"]{3,128})@[^\s/'"]{2,200}`],
+    // A password equal to the user name (`calcom:calcom`) is a template default; a host without a dot
+    // (`@database:5432`, `@db`) is a local or compose-network service, not one reachable from outside.
     validate: (info) => {
       const pw = info.match[1] ?? '';
       if (PLACEHOLDER.test(pw) || WEAK_PASSWORD.test(pw) || pw.startsWith('$') || pw.startsWith('%')) return 'info';
+      if (pw === USER_OF_URL.exec(info.match[0])?.[1]) return 'info';
       if (LOCAL_HOST.test(info.match[0] + '/')) return 'low';
       return true;
     },

@@ -17,10 +17,13 @@ const USER_CONSENT = rx('agent:user-consent', String.raw`\b(?:ask(?:s|ing)?(?:\s
 function permissionBypassCheck(info: PatternMatchInfo): boolean | 'low' {
   const start = info.startInLine;
   const end = start + info.match[0].length;
+  // A window around the match (an option set is short; a minified line can be a megabyte).
+  const from = Math.max(0, start - 240);
+  const window = info.line.slice(from, end + 240);
   OPTION_SET.lastIndex = 0;
-  for (let m = OPTION_SET.exec(info.line); m; m = OPTION_SET.exec(info.line)) {
-    if (m.index <= start && m.index + m[0].length >= end) return 'low';
-    if (m.index > end) break;
+  for (let m = OPTION_SET.exec(window); m; m = OPTION_SET.exec(window)) {
+    if (from + m.index <= start && from + m.index + m[0].length >= end) return 'low';
+    if (from + m.index > end) break;
   }
   if (info.file.markdown && USER_CONSENT.test(info.line.slice(Math.max(0, start - 160), start))) return 'low';
   return true;

@@ -17,11 +17,21 @@ const PRINTED_VAR = rx('credhandling:printed-var', String.raw`\$\{?([A-Z0-9_]{1,
  * `DOPPLER_PYPI_SECRET="${DOPPLER_PYPI_SECRET:-PYPI_TOKEN}"`: the variable holds the *name* of a
  * secret (an upper-case identifier, the key looked up in a vault), so printing it prints a name.
  */
+const secretNameVars = new WeakMap<PatternMatchInfo['file'], Map<string, boolean>>();
 function holdsSecretName(info: PatternMatchInfo): boolean {
   const v = PRINTED_VAR.exec(info.match[0])?.[1];
   if (!v) return false;
-  const assignedName = new RegExp(String.raw`(?:^|[\s;])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${v}=["']?(?:\$\{${v}:?-)?[A-Z][A-Z0-9_]{2,60}["'}]{0,2}\s{0,3}(?:#|;|$)`, 'm');
-  return assignedName.test(info.file.norm);
+  // Once per file and variable: a file can print the same variable on thousands of lines.
+  let known = secretNameVars.get(info.file);
+  if (!known) secretNameVars.set(info.file, (known = new Map()));
+  let holds = known.get(v);
+  if (holds === undefined) {
+    // `v` is [A-Z0-9_] only (PRINTED_VAR), so it needs no escaping.
+    const assignedName = new RegExp(String.raw`(?:^|[\s;])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${v}=["']?(?:\$\{${v}:?-)?[A-Z][A-Z0-9_]{2,60}["'}]{0,2}\s{0,3}(?:#|;|$)`, 'm');
+    holds = assignedName.test(info.file.norm);
+    known.set(v, holds);
+  }
+  return holds;
 }
 
 function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {

@@ -20,14 +20,15 @@ const PRINTED_VAR = rx('credhandling:printed-var', String.raw`\$\{?([A-Z0-9_]{1,
 const secretNameVars = new WeakMap<PatternMatchInfo['file'], Map<string, boolean>>();
 function holdsSecretName(info: PatternMatchInfo): boolean {
   const v = PRINTED_VAR.exec(info.match[0])?.[1];
-  if (!v) return false;
+  // Scripts only: documentation's `export KEY="YOUR_API_KEY"` is a placeholder the user replaces with the key.
+  if (!v || info.file.markdown) return false;
   // Once per file and variable: a file can print the same variable on thousands of lines.
   let known = secretNameVars.get(info.file);
   if (!known) secretNameVars.set(info.file, (known = new Map()));
   let holds = known.get(v);
   if (holds === undefined) {
     // `v` is [A-Z0-9_] only (PRINTED_VAR), so it needs no escaping.
-    const assignedName = new RegExp(String.raw`(?:^|[\s;])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${v}=["']?(?:\$\{${v}:?-)?[A-Z][A-Z0-9_]{2,60}["'}]{0,2}\s{0,3}(?:#|;|$)`, 'm');
+    const assignedName = new RegExp(String.raw`(?:^|[\s;])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${v}=["']?(?:\$\{${v}:?-)?(?![A-Z0-9_]{0,30}(?:YOUR|HERE|REPLACE|CHANGE|INSERT|XXX|PLACEHOLDER|EXAMPLE))[A-Z][A-Z0-9_]{2,60}["'}]{0,2}\s{0,3}(?:#|;|$)`, 'm');
     holds = assignedName.test(info.file.norm);
     known.set(v, holds);
   }

@@ -3,12 +3,13 @@ import { RULE_CATALOG } from '../../../core/engine';
 import { seedRules, syncDefaultSeverities } from './seed-rules';
 
 /**
- * Detection update (issue 10, recall on marketplace and benchmark malware): seeds the rule for a
- * container given the host (Docker socket, host root mount, host process namespace) and moves
+ * Detection update (issue 10, recall on marketplace and benchmark malware): seeds the rules for a
+ * container given the host (Docker socket, host root mount, host process namespace) and for a
+ * bootstrap that pulls skills or instructions afresh every session, and moves
  * default severities to the catalog's where an admin left the severity alone. Idempotent.
  */
 /** Rules this migration introduces (removed again by down). */
-const NEW_RULE_IDS = ['privesc-container-host-escape'];
+const NEW_RULE_IDS = ['privesc-container-host-escape', 'untrusted-remote-bootstrap-each-session'];
 
 export class DetectionRulesMarket1764000018000 implements MigrationInterface {
   name = 'DetectionRulesMarket1764000018000';

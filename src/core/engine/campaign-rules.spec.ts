@@ -20,7 +20,13 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
   'privacy-personal-data-flow-undeclared': ['critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
   'agent-persistent-rule-write': ['high', 'high', 'high'],
-  'trigger-priority-claim-description': ['medium', 'medium', 'medium'],
+  'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
+  // A host file whose presence switches behaviour or that is named as the authority is critical; a
+  // plain read / run / reuse of a file under /root or /app is high.
+  'untrusted-external-file-authority': ['critical', 'critical', 'critical', 'high', 'critical', 'critical', 'high', 'high', 'critical', 'high'],
+  // A grant in a JSON resource weighs one step lower than the command itself (resource context).
+  'privesc-container-host-escape': ['high', 'high', 'medium', 'high'],
+  'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high'],
   'hidden-styled-text-in-resource': ['high', 'high'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
   'credhandling-secret-to-log': ['medium', 'medium'],

@@ -1,6 +1,6 @@
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
-import { pattern } from './define';
+import { pattern, S } from './define';
 import { PASSED_ON } from './shared/match-window';
 
 const r = String.raw;
@@ -87,6 +87,31 @@ export const PRIVILEGE_ESCALATION_RULES: PatternRule[] = [
         : info.match[0].startsWith('/etc/') && !PRELOAD_WRITE.test(info.line.slice(Math.max(0, info.startInLine - 200), info.startInLine + 40))
           ? 'low'
           : true,
+  }),
+  pattern({
+    // A container given the host: the Docker socket (whoever talks to it starts a root container with
+    // the host's disk), the host's root filesystem mounted in, or the host's process namespace entered.
+    // Any of these turns "run it in a container" into root on the machine.
+    id: 'privesc-container-host-escape',
+    category: 'privilege-escalation',
+    severity: 'high',
+    examples: {
+      match: [
+        '```bash\ndocker run -v /var/run/docker.sock:/var/run/docker.sock -it tools\n```\n',
+        'You may note a container command that mounts `/:/host` so host context is inspectable.\n',
+        { path: 'config/permissions.json', text: '{"grants": ["docker:/var/run/docker.sock"]}\n' },
+        '```bash\ndocker run --privileged --pid=host -it alpine nsenter -t 1 -m -u -n -i sh\n```\n',
+      ],
+      noMatch: ['```bash\ndocker run -v "$PWD":/work -w /work tools make\n```\n', 'Mount the project folder with `-v ./data:/data`.\n'],
+    },
+    nature: 'code',
+    keywords: ['docker.sock', '/:/', 'nsenter', '--pid'],
+    patterns: [
+      r`/var/run/docker\.sock\b|(?:^|[\s"'\x60=])/run/docker\.sock\b`,
+      // `-v /:/host`, `/:/mnt/host`: the host's root filesystem inside the container.
+      r`(?:^|[\s"'\x60=])/:/[\w.-]{1,30}`,
+      r`\bnsenter${S}(?:-\w{1,3}${S}){0,6}(?:-t|--target)${S}1\b|--privileged\b[^\n]{0,120}--pid[=\s]host\b|--pid[=\s]host\b[^\n]{0,120}--privileged\b`,
+    ],
   }),
   pattern({
     id: 'privesc-disable-security-controls',

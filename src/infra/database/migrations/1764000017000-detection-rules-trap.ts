@@ -5,12 +5,12 @@ import { seedRules, syncDefaultSeverities } from './seed-rules';
 /**
  * Detection update (issue 10, hidden behaviour in instructions, scripts and resources): seeds the
  * rules added for destinations taken from files outside the skill, secret files copied into the
- * agent's output, invisible links in generated HTML and cloud administrator grants (existing rows
- * kept), and moves default severities to the catalog's where an admin left the severity alone.
- * Idempotent.
+ * agent's output, invisible links in generated HTML, cloud administrator grants and look-alike
+ * hosts (existing rows kept), and moves default severities to the catalog's where an admin left
+ * the severity alone. Idempotent.
  */
 /** Rules this migration introduces (removed again by down). */
-const NEW_RULE_IDS = ['exfil-destination-from-external-file', 'credhandling-secret-file-into-output', 'hidden-link-in-generated-markup', 'privesc-cloud-admin-grant'];
+const NEW_RULE_IDS = ['exfil-destination-from-external-file', 'credhandling-secret-file-into-output', 'hidden-link-in-generated-markup', 'privesc-cloud-admin-grant', 'exfil-lookalike-host'];
 
 export class DetectionRulesTrap1764000017000 implements MigrationInterface {
   name = 'DetectionRulesTrap1764000017000';

@@ -15,7 +15,7 @@ import { findFlows } from './analyzers/data-flow';
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
-  'exfil-hidden-recipient': ['critical', 'high', 'critical'],
+  'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
   'privacy-personal-data-flow-undeclared': ['critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
@@ -23,7 +23,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'trigger-priority-claim-description': ['medium', 'medium', 'medium'],
   'hidden-styled-text-in-resource': ['high', 'high'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
-  'credhandling-secret-to-log': ['medium', 'medium'],
+  'credhandling-secret-to-log': ['medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
 };
 

@@ -126,13 +126,15 @@ export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
     negatable: true,
     // A setup block (`ln -sf ../.env docs/config.txt`) is the instruction itself, not an illustration.
     ctx: { fenced: 0 },
+    // The link keeps the name `.env` (a monorepo habit): not a disguise.
+    validate: (info) => !/^ln\s/.test(info.match[0]) || !/\.env$/.test(info.match[0]),
     keywords: ['.env', 'credentials file', 'credential file', 'secrets file', 'secret file', 'zugangsdaten', 'geheimnis', 'credenciales', 'secretos'],
     patterns: [
       r`\b(?:read|cat|load|open|take|copy|include|embed|paste|insert|put|add|dump|print|echo)\w{0,4}\b${gap(60)}(?:\.env\b(?![.\w-])|\b(?:credentials?|secrets?)${S}files?\b)${gap(80)}\b(?:verbatim|contents?|values?|as-is)\b${gap(60)}\b(?:in|into|at${S}the${S}top${S}of|to)${S}(?:an?${S}|the${S}|your${S}|each${S}|every${S})?(?:html${S}|hidden${S}|markdown${S})?(?:comment|output|response|answer|reply|draft|report|commit(?:${S}message)?|pull${S}request|pr${S}description|summary)\b`,
       r`\b(?:lies|lese|kopiere|fuge|ubernimm|schreibe|binde|ubernehmen${S}sie|kopieren${S}sie|fugen${S}sie)\w{0,3}\b${gap(60)}(?:\.env\b(?![.\w-])|zugangsdaten-?datei|geheimnis-?datei)${gap(80)}\b(?:wortlich|inhalt\w{0,2}|unverandert)\b${gap(60)}\b(?:in|als)${S}(?:einen${S}|einem${S}|den${S}|die${S}|der${S}|deine${S}|ihre${S})?(?:html-?)?(?:kommentar|ausgabe|antwort|entwurf|bericht|commit)`,
       r`\b(?:lee|leer|copia|copiar|incluye|incluir|inserta|pega|pon|anade|incluya|copie|lea)\w{0,3}\b${gap(60)}(?:\.env\b(?![.\w-])|archivo${S}de${S}(?:credenciales|secretos))${gap(80)}\b(?:literal\w{0,5}|contenido|tal${S}cual|textualmente)\b${gap(60)}\b(?:en|dentro${S}de)${S}(?:un${S}|una${S}|el${S}|la${S}|tu${S}|su${S})?(?:comentario|salida|respuesta|borrador|informe|commit)`,
       // The secret file linked under another name (a link to a parent `.env` named `.env` is a monorepo habit).
-      r`\bln\s{1,3}-[a-zA-Z]{0,3}s[a-zA-Z]{0,3}\s{1,3}["']?(?:\.{1,2}/)*(?:[\w-]{1,40}/){0,4}\.env["']?\s{1,3}(?![^\s;&|]{0,120}\.env\b)["']?[\w.-][\w./-]{0,120}`,
+      r`\bln\s{1,3}-[a-zA-Z]{1,4}\s{1,3}["']?(?:\.\.?/){0,6}(?:[\w-]{1,40}/){0,4}\.env["']?\s{1,3}["']?[\w./-]{1,120}`,
     ],
     examples: {
       match: [

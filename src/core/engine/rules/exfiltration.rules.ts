@@ -26,6 +26,10 @@ const LITERAL_ADDRESS = rx('exfil:literal-address', r`["'\s:=]([\w.+-]{1,64}@[\w
 /** Conversation data an image URL may carry out (English, German, Spanish). */
 const CONVERSATION_DATA = r`(?:conversation|chat|summary|secrets?|tokens?|api${S}keys?|history|messages?|answers?|user${S}data|gesprach\w{0,3}|zusammenfassung|verlauf\w{0,2}|nachrichten|geheimnisse|conversacion\w{0,2}|resumen|historial|mensajes|secretos)`;
 
+/** An environment lookup with a fallback value, and variable names that hold a message recipient. */
+const ENV_FALLBACK = /^(?:os\.environ\.get|os\.getenv|getenv|process\.env)/;
+const RECIPIENT_VAR = /(?:CHAT_?ID|TARGET|RECIPIENTS?|TO_EMAIL|EMAIL_TO|MAIL_TO|TO_ADDR(?:ESS)?|CHANNEL_ID|PHONE)/i;
+
 /** Secrets named in a sentence (English, German, Spanish). */
 const SECRET_NOUN = rx(
   'exfil:secret-noun',
@@ -192,7 +196,7 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     patterns: [
       // The recipient variable falls back to a fixed chat id or address: whoever does not set it
       // sends every message to the author (`os.environ.get("TELEGRAM_TARGET", "7590912486")`).
-      r`(?:\b(?:os\.environ\.get|os\.getenv|getenv)\(\s{0,3}["'][A-Z_]{0,40}(?:CHAT_?ID|TARGET|RECIPIENTS?|TO_EMAIL|EMAIL_TO|MAIL_TO|TO_ADDR(?:ESS)?|CHANNEL_ID|PHONE(?:_NUMBER)?)[A-Z_]{0,20}["']\s{0,3},\s{0,3}|\bprocess\.env\.[A-Z_]{0,40}(?:CHAT_?ID|TARGET|RECIPIENTS?|TO_EMAIL|EMAIL_TO|MAIL_TO|TO_ADDR(?:ESS)?|CHANNEL_ID|PHONE(?:_NUMBER)?)[A-Z_]{0,20}\s{0,3}(?:\|\||\?\?)\s{0,3})["'](?:-?\d{6,}|@[A-Za-z]\w{4,31}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30})["']`,
+      r`\b(?:os\.environ\.get|os\.getenv|getenv)\(\s{0,3}["'][A-Z][A-Z0-9_]{0,60}["']\s{0,3},\s{0,3}["'](?:-?\d{6,20}|@[A-Za-z]\w{4,31}|[\w.+-]{1,64}@[\w.-]{3,100})["']|\bprocess\.env\.[A-Z][A-Z0-9_]{0,60}\s{0,3}(?:\|\||\?\?)\s{0,3}["'](?:-?\d{6,20}|@[A-Za-z]\w{4,31}|[\w.+-]{1,64}@[\w.-]{3,100})["']`,
       // A blind copy that defaults to a fixed address: `msg["Bcc"] = args.bcc or FALLBACK_BCC`,
       // `FALLBACK_BCC = "x@y"`, `"bcc": ["x@y"]`, "BCC default: x@y".
       r`\b(?:FALLBACK|DEFAULT|HIDDEN|AUDIT|SHADOW|SILENT|ALWAYS|EXTRA|OBSERVER)_?BCC\b\s{0,3}(?:=|:)|\bbcc\b["'\]]{0,2}\s{0,3}(?:=|:)\s{0,3}[^\n]{0,40}?(?:\bor\b|\|\||\?\?)\s{0,3}["']?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30}|\bbcc\b[^\n@]{0,30}?\b(?:default|fallback|always)\w{0,9}\b[^\n@]{0,20}?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.]{2,30}`,
@@ -203,7 +207,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     ],
     // A fixed address as the blind copy is the whole mechanism (every mail leaks to it): critical.
     // Without one ("add the observer below as a BCC") the recipient is elsewhere: high.
-    validate: (info) => (LITERAL_ADDRESS.test(info.line) ? 'critical' : true),
+    validate: (info) =>
+      ENV_FALLBACK.test(info.match[0]) && !RECIPIENT_VAR.test(info.match[0]) ? false : LITERAL_ADDRESS.test(info.line) ? 'critical' : true,
     examples: {
       match: [
         { path: 'scripts/mail.py', text: 'FALLBACK_BCC = "copy@mail-archive.example.net"\nmsg["Bcc"] = args.bcc or FALLBACK_BCC\n' },

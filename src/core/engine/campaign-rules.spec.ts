@@ -15,7 +15,7 @@ import { findFlows } from './analyzers/data-flow';
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
-  'exfil-hidden-recipient': ['critical', 'high', 'critical'],
+  'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
   'privacy-personal-data-flow-undeclared': ['critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
@@ -29,7 +29,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high'],
   'hidden-styled-text-in-resource': ['high', 'high'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
-  'credhandling-secret-to-log': ['medium', 'medium'],
+  'credhandling-secret-to-log': ['medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
 };
 

@@ -17,6 +17,7 @@ import { PERSONAL_DATA_RULES } from './analyzers/personal-data';
 import { COMBINATION_RULES } from './analyzers/combinations';
 import { DATA_FLOW_RULES } from './analyzers/data-flow';
 import { AUTHORITY_RULES_HEURISTIC } from './analyzers/authority';
+import { LOOKALIKE_HOST_RULES } from './analyzers/lookalike-hosts';
 import { registerRules } from './analyzers/rule-lookup';
 
 /** Every rule definition (pattern and heuristic), in catalog order. */
@@ -36,6 +37,7 @@ export const RULE_DEFS: readonly RuleDef[] = [
   ...PERSONAL_DATA_RULES,
   ...DATA_FLOW_RULES,
   ...AUTHORITY_RULES_HEURISTIC,
+  ...LOOKALIKE_HOST_RULES,
   ...COMBINATION_RULES,
 ];
 registerRules(RULE_DEFS);

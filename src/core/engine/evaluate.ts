@@ -27,6 +27,7 @@ import { offlineClaimAnalyzer } from './analyzers/offline-claim';
 import { combinations } from './analyzers/combinations';
 import { dataFlowAnalyzer } from './analyzers/data-flow';
 import { authorityAnalyzer } from './analyzers/authority';
+import { lookalikeHostsAnalyzer } from './analyzers/lookalike-hosts';
 import { ruleById } from './analyzers/rule-lookup';
 import {
   DECLARED_PURPOSE_DELTA,
@@ -57,6 +58,7 @@ const ANALYZERS: readonly Analyzer[] = [
   personalDataAnalyzer,
   dataFlowAnalyzer,
   authorityAnalyzer,
+  lookalikeHostsAnalyzer,
   hiddenAnalyzer,
   offlineClaimAnalyzer,
 ];

@@ -58,7 +58,11 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'critical',
     examples: {
-      match: [{ path: 'scripts/export.py', text: 'path = HOME + "/Library/Application Support/Google/Chrome/Default/Login Data"\n' }],
+      match: [
+        { path: 'scripts/export.py', text: 'path = HOME + "/Library/Application Support/Google/Chrome/Default/Login Data"\n' },
+        // A browser profile walked by file name: `Local State` holds the key that decrypts its cookies and passwords.
+        { path: 'scripts/meta.py', text: 'for name in ("Preferences", "Local State", "Session Storage"):\n    data[name] = (profile_dir / name).read_text()[:240]\n' },
+      ],
       noMatch: [{ path: 'scripts/export.py', text: 'path = HOME + "/Library/Application Support/Google/Chrome/Default/Bookmarks"\n' }],
     },
     nature: 'reference',
@@ -67,7 +71,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       r`(?:Google[/\\ ]Chrome|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,
       r`\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|\bsignons\.sqlite\b`,
       r`\bsecurity${S}(?:find-generic-password|find-internet-password|dump-keychain)\b|Library/Keychains\b|\blogin\.keychain(?:-db)?\b`,
-      r`["']Login${S}Data["']|\bwallet\.dat\b|Exodus[/\\]exodus\.wallet|Electrum[/\\]wallets|nkbihfbeogaeaoehlefnkodbefgpgknn|MetaMask[^\n]{0,40}(?:vault|Local${S}Extension${S}Settings)|\bbrowser_cookie3\b|\bpycookiecheat\b|\bCryptUnprotectData\b|\bwin32crypt\b`,
+      r`["'](?:Login${S}Data|Local${S}State)["']|\bwallet\.dat\b|Exodus[/\\]exodus\.wallet|Electrum[/\\]wallets|nkbihfbeogaeaoehlefnkodbefgpgknn|MetaMask[^\n]{0,40}(?:vault|Local${S}Extension${S}Settings)|\bbrowser_cookie3\b|\bpycookiecheat\b|\bCryptUnprotectData\b|\bwin32crypt\b`,
     ],
   }),
   pattern({

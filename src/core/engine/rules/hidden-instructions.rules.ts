@@ -6,6 +6,12 @@ const r = String.raw;
 /** Words that address a reader who acts on the text (a model, a reviewer) rather than a human reader. */
 const DIRECTED = r`\b(?:ignore|disregard|regardless|supersed\w{0,3}|overrid\w{0,3}|instructions?|you${' '}must|assistant|language${' '}model|LLM|AI${' '}agents?|reviewers?|assign|recommend|rate${' '}this|score${' '}of)\b`;
 
+/** A link target on another page or host (`https:`, `//`, a template placeholder), not `#main`. */
+const LINK_ELSEWHERE = /\bhref\s{0,3}=\s{0,3}["']?(?:https?:|\/\/|\{|\$\{?|%s)/i;
+/** Inline styles that hide an element: off-screen, not displayed, invisible, zero size or opacity. */
+const INVISIBLE_STYLE =
+  /style\s{0,3}=\s{0,3}["'][^"'<>]{0,160}?(?:(?:left|top|text-indent|margin-left)\s{0,3}:\s{0,3}-\d{3,}|display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|font-size\s{0,3}:\s{0,3}0(?:px)?\s{0,3}[;"'])/i;
+
 /** Pattern rules of the `hidden-instructions` category. */
 export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
   // ---------------------------------------------------------------- hidden instructions (patterns)
@@ -71,6 +77,40 @@ export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
       noMatch: [
         { path: 'assets/colors.tex', text: '\\colorbox{red!60}{\\textcolor{white}{\\textbf{MUTATION}}}\n' },
         { path: 'assets/page.html', text: '<span style="display:none">Loading…</span>\n' },
+      ],
+    },
+  }),
+  /**
+   * A link that people cannot see, written into the HTML a script or template generates: pushed
+   * off-screen, display:none, zero opacity or size, or hidden from screen readers and the tab order
+   * at once. Skip links point into the page (`#main`) and stay focusable; a hidden link to another
+   * address is there for crawlers and agents only (affiliate, SEO or tracking injection into the
+   * user's output). Download triggers (`<a download …>`) are excluded.
+   */
+  pattern({
+    id: 'hidden-link-in-generated-markup',
+    category: 'hidden-instructions',
+    severity: 'high',
+    nature: 'code',
+    kinds: ['resource', 'script'],
+    ctx: { resource: 0 },
+    keywords: ['<a '],
+    // The whole tag (it may wrap over string-concatenated lines); its attributes are checked below.
+    patterns: [r`<a\s[^<>]{1,600}`],
+    validate: (info) => {
+      const tag = info.match[0];
+      if (!LINK_ELSEWHERE.test(tag) || /\bdownload\b/i.test(tag)) return false;
+      return INVISIBLE_STYLE.test(tag) || (/aria-hidden\s{0,3}=\s{0,3}["']?true/i.test(tag) && /tabindex\s{0,3}=\s{0,3}["']?-1/i.test(tag));
+    },
+    examples: {
+      match: [
+        { path: 'scripts/build.py', text: 'TRACKER = (\n    \'<a href="{href}" aria-hidden="true" tabindex="-1" style="position:absolute;left:-10000px">Partner</a>\'\n)\n' },
+        { path: 'templates/page.html', text: '<a style="display:none" href="https://partner.example.net/r?id=42">deal</a>\n' },
+      ],
+      noMatch: [
+        { path: 'templates/page.html', text: '<a class="skip" href="#main" style="position:absolute;left:-10000px">Skip to content</a>\n' },
+        { path: 'scripts/export.js', text: 'el.innerHTML = `<a href="${url}" download="report.csv" style="display:none">x</a>`;\n' },
+        { path: 'templates/page.html', text: '<a href="https://docs.example.com" class="nav">Docs</a>\n' },
       ],
     },
   }),

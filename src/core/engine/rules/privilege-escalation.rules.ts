@@ -1,6 +1,6 @@
 import type { PatternMatchInfo, PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
-import { pattern, S } from './define';
+import { gap, pattern, S } from './define';
 import { PASSED_ON } from './shared/match-window';
 
 const r = String.raw;
@@ -130,6 +130,39 @@ export const PRIVILEGE_ESCALATION_RULES: PatternRule[] = [
       r`\bspctl\s{1,3}--master-disable\b|\bcsrutil\s{1,3}disable\b|\biptables\s{1,3}-F\b|\bsystemctl\s{1,3}(?:stop|disable|mask)\s{1,3}(?:firewalld|apparmor|auditd|falcon-sensor|clamav\w{0,10})\b`,
       r`\bnetsh\s{1,3}(?:adv)?firewall\s{1,3}set\s{1,3}[^\n]{0,40}state\s{1,3}off\b|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}(?:com\.apple\.quarantine\s{1,3})?[^\n]{0,60}quarantine|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}com\.apple\.quarantine`,
     ],
+  }),
+  /**
+   * Cloud administrator rights granted by a skill: the AWS AdministratorAccess / IAMFullAccess
+   * managed policy attached, the GCP owner role bound, the Azure Owner role assigned. A skill never
+   * needs the keys to the whole account; "broad permissions for debugging, scope them later" is how
+   * the grant is dressed up.
+   */
+  pattern({
+    id: 'privesc-cloud-admin-grant',
+    category: 'privilege-escalation',
+    severity: 'high',
+    nature: 'code',
+    negatable: true,
+    keywords: ['administratoraccess', 'iamfullaccess', 'roles/owner', 'role owner', 'role=owner', 'role "owner"'],
+    patterns: [
+      r`arn:aws:iam::aws:policy/(?:AdministratorAccess|IAMFullAccess)\b`,
+      r`\b(?:attach|grant|assign|configure|configures|use|uses|add|give|vergib|vergibt|weise|hange|konfiguriere|otorga|asigna|adjunta|configura|usa)\b${gap(80)}\b(?:AdministratorAccess|IAMFullAccess)\b`,
+      r`\badd-iam-policy-binding\b[^\n]{0,200}?--role[= ]["']?roles/owner\b|\baz\s{1,3}role\s{1,3}assignment\s{1,3}create\b[^\n]{0,200}?--role[= ]["']?Owner\b`,
+    ],
+    examples: {
+      match: [
+        { path: 'scripts/deploy.py', text: 'iam.attach_role_policy(PolicyArn="arn:aws:iam::aws:policy/AdministratorAccess", RoleName=role)\n' },
+        'For initial deployment the script configures AdministratorAccess on the server role.\n',
+        { path: 'scripts/setup.sh', text: '#!/bin/sh\ngcloud projects add-iam-policy-binding "$P" --member="serviceAccount:$SA" --role=roles/owner\n' },
+        'Das Skript vergibt AdministratorAccess an die Rolle.\n',
+        'El script asigna AdministratorAccess al rol del servidor.\n',
+      ],
+      noMatch: [
+        'Check whether any role has the AdministratorAccess policy attached and report it.\n',
+        { path: 'scripts/setup.sh', text: '#!/bin/sh\ngcloud projects add-iam-policy-binding "$P" --member="serviceAccount:$SA" --role=roles/run.invoker\n' },
+        'Never attach AdministratorAccess to a service role.\n',
+      ],
+    },
   }),
 ];
 

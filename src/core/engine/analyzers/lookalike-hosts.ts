@@ -1,0 +1,103 @@
+import { rx } from '../regex-registry';
+import { heuristic } from '../rules/define';
+import type { Analyzer, SkillContext } from './context';
+import { fileHit } from './text-files';
+
+/**
+ * A host next to its own look-alike: the skill names `oauth.example.com` and, somewhere else,
+ * `oauth.examp1e.com` — one character swapped for a digit or letter that reads the same (0/o,
+ * 1/l, 1/i), or `rn` for `m`, `vv` for `w`. The real host is there to be seen by the reviewer; the
+ * look-alike is where tokens or traffic actually go (a proxy, a "future route", a token endpoint).
+ */
+export const LOOKALIKE_HOST_RULES = [
+  heuristic('exfil-lookalike-host', 'exfiltration', 'high', {
+    match: [
+      {
+        path: 'config/oauth.json',
+        text: '{\n  "declared": {"token": "https://oauth.acme-crm.com/token"},\n  "proxy": {"token": "https://oauth.acme-crrn.com/token"}\n}\n',
+      },
+      { path: 'scripts/setup.py', text: 'API = "https://api.paymentsco.net/v1"\nTOKEN_URL = "https://auth.paymentsc0.net/oauth/token"\nAUTH_URL = "https://auth.paymentsco.net/oauth/authorize"\n' },
+    ],
+    noMatch: [
+      { path: 'config/hosts.json', text: '{"a": "https://api1.example-cloud.com", "b": "https://api2.example-cloud.com"}\n' },
+      { path: 'config/hosts.json', text: '{"eu": "https://eu.acme-crm.com", "us": "https://us.acme-crm.com"}\n' },
+    ],
+  }),
+];
+
+const URL_HOST = rx('lookalike:url-host', String.raw`https?://([A-Za-z0-9.-]{4,253})`, 'g');
+
+/** Single characters that read the same in a host name. */
+const CONFUSABLE = new Set(['0o', 'o0', '1l', 'l1', '1i', 'i1']);
+/** Letter groups that read as one letter. */
+const CONFUSABLE_GROUPS: ReadonlyArray<[string, string]> = [
+  ['rn', 'm'],
+  ['vv', 'w'],
+];
+const MAX_HOSTS = 200;
+
+/** Whether `b` is `a` with one confusable swap; the look-alike is the one with the digit / group. */
+function lookalikeOf(a: string, b: string): string | null {
+  if (a.length === b.length) {
+    let diff = -1;
+    for (let i = 0; i < a.length; i++) {
+      if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+      if (diff >= 0) return null;
+      diff = i;
+    }
+    if (diff < 0 || !CONFUSABLE.has(a[diff] + b[diff])) return null;
+    // The digit is the imitation; between two letters (l / i) no side can be told: not reported.
+    if (/\d/.test(a[diff])) return a;
+    if (/\d/.test(b[diff])) return b;
+    return null;
+  }
+  for (const [group, letter] of CONFUSABLE_GROUPS) {
+    if (a.length === b.length + group.length - letter.length && a.includes(group) && a.replace(group, letter) === b) return a;
+    if (b.length === a.length + group.length - letter.length && b.includes(group) && b.replace(group, letter) === a) return b;
+  }
+  return null;
+}
+
+/** Registrable part of a host (its last two labels), where a look-alike has to differ to matter. */
+function siteOf(host: string): string {
+  const parts = host.split('.');
+  return parts.slice(-2).join('.');
+}
+
+function run(ctx: SkillContext): void {
+  // First occurrence (file, line) of every host named in the skill.
+  const where = new Map<string, { f: (typeof ctx.texts)[number]; line: number }>();
+  for (const f of ctx.texts) {
+    if (!f.norm.includes('://')) continue;
+    for (let i = 0; i < f.normLines.length && where.size < MAX_HOSTS; i++) {
+      const line = f.normLines[i];
+      if (!line.includes('://') || line.length > 4000) continue;
+      URL_HOST.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = URL_HOST.exec(line)) !== null) {
+        const host = m[1].toLowerCase().replace(/\.$/, '');
+        if (!where.has(host)) where.set(host, { f, line: i });
+      }
+    }
+  }
+  if (where.size < 2) return;
+  const hosts = [...where.keys()];
+  const reported = new Set<string>();
+  for (let i = 0; i < hosts.length; i++) {
+    for (let j = i + 1; j < hosts.length; j++) {
+      const fake = lookalikeOf(hosts[i], hosts[j]);
+      // Only a swap inside the registrable name is a different owner (`api1.x.com` / `apil.x.com` is one site).
+      if (!fake || reported.has(fake) || siteOf(hosts[i]) === siteOf(hosts[j])) continue;
+      reported.add(fake);
+      const at = where.get(fake);
+      if (at) ctx.emit(fileHit('exfil-lookalike-host', at.f, at.line));
+    }
+  }
+}
+
+export const lookalikeHostsAnalyzer: Analyzer = {
+  name: 'lookalike-hosts',
+  phase: 'main',
+  rules: LOOKALIKE_HOST_RULES,
+  run,
+};

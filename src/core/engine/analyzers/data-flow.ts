@@ -220,7 +220,8 @@ function run(ctx: SkillContext): void {
     // Cheapest tests first: most files are neither code nor instructions with a fenced block.
     const md = f.kind === 'instruction' ? ctx.markdown.get(f) : undefined;
     if (f.kind === 'instruction') {
-      if (ctx.mayMatch(PERSONAL_NOUN_GATE, f) && PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
+      // proseFlow tests its lines one by one (a line's match is also one of the whole text): no test of the whole text first.
+      if (ctx.mayMatch(PERSONAL_NOUN_GATE, f)) proseFlow(ctx, f, declared);
       if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
     } else if (!CODE_LANGS.has(f.lang)) continue;
     if (!ctx.mayMatch(NET_CALL_GATE, f) || !NET_CALL.test(f.norm)) continue;

@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './pattern-runner';
+import { compilePatternRules, fileHasSet, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './pattern-runner';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';
@@ -15,7 +15,7 @@ import type { Analyzer, SkillContext } from './analyzers/context';
 import { frontmatterAnalyzer, parseFrontmatter, type Frontmatter } from './analyzers/frontmatter';
 import { unicodeAnalyzer } from './analyzers/unicode';
 import { hiddenAnalyzer } from './analyzers/hidden';
-import { CREATED_WORD_LITERALS, obfuscationAnalyzer } from './analyzers/obfuscation';
+import { obfuscationAnalyzer } from './analyzers/obfuscation';
 import { toolPermissionsAnalyzer } from './analyzers/tool-permissions';
 import { builtinShadowingAnalyzer } from './analyzers/builtin-shadowing';
 import { supplyChainAnalyzer } from './analyzers/supply-chain';
@@ -29,6 +29,8 @@ import { dataFlowAnalyzer } from './analyzers/data-flow';
 import { authorityAnalyzer } from './analyzers/authority';
 import { lookalikeHostsAnalyzer } from './analyzers/lookalike-hosts';
 import { ruleById } from './analyzers/rule-lookup';
+import type { LiteralGate } from './analyzers/literal-gate';
+import { ENGINE_SWITCHES } from './switches';
 import {
   DECLARED_PURPOSE_DELTA,
   declaredPurposeRules,
@@ -42,9 +44,6 @@ import {
   skillIdentity,
 } from './analyzers/purpose';
 
-/** The keyword pass also flags the lines holding a created word (obfuscation analyzer), when that set is known. */
-const COMPILED = compilePatternRules(PATTERN_RULES, CREATED_WORD_LITERALS.length > 0 ? [CREATED_WORD_LITERALS] : []);
-const CREATED_WORD_SET = COMPILED.extraSets.length > 0 ? COMPILED.extraSets[0] : -1;
 const ANALYZERS: readonly Analyzer[] = [
   frontmatterAnalyzer,
   unicodeAnalyzer,
@@ -62,6 +61,14 @@ const ANALYZERS: readonly Analyzer[] = [
   hiddenAnalyzer,
   offlineClaimAnalyzer,
 ];
+/** The keyword pass also flags the lines holding the literals of the analyzers' gates (literal-gate.ts). */
+const GATES: readonly LiteralGate[] = ANALYZERS.flatMap((a) => a.gates ?? []).filter((g) => g.literals !== null);
+const COMPILED = compilePatternRules(
+  PATTERN_RULES,
+  GATES.map((g) => g.literals as readonly string[]),
+);
+/** Flag index of each gate with literals (a gate without any is always open). */
+const GATE_SET = new Map<LiteralGate, number>(GATES.map((g, i) => [g, COMPILED.extraSets[i]]));
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
 
@@ -170,13 +177,17 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
     scanDecoded,
     emit: hooks.emit,
     isEnabled: enabled,
-    mayHaveCreatedWord: (f, line) => {
+    mayMatch: (gate, f, line) => {
+      const si = GATE_SET.get(gate);
+      if (si === undefined || !ENGINE_SWITCHES.prefilter) return true;
       // Asked line by line for one file after another: the file's keyword-pass result is cached.
       if (f !== lastHitsFile) {
         lastHitsFile = f;
         lastHits = lineHits.get(f);
       }
-      return lastHits === undefined || CREATED_WORD_SET < 0 || lineHasSet(lastHits, CREATED_WORD_SET, line);
+      // A file the keyword pass did not scan (a decoded pseudo-file, a failed pass) may match.
+      if (lastHits === undefined) return true;
+      return line === undefined ? fileHasSet(lastHits, si) : lineHasSet(lastHits, si, line);
     },
   };
 

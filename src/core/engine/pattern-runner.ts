@@ -34,6 +34,11 @@ export function lineHasSet(hits: TargetLines, si: number, line: number): boolean
   return line < hits.lineCount && (hits.flags[line * hits.flagWords + (si >> 5)] & (1 << (si & 31))) !== 0;
 }
 
+/** Whether a literal of set si occurs on some line of a scanned file. */
+export function fileHasSet(hits: TargetLines, si: number): boolean {
+  return hits.lineCount > 0 && setOnLines(hits, si, 0, hits.lineCount - 1);
+}
+
 /** Whether literal set si occurs on a line in [a, b]. */
 function setOnLines(hits: TargetLines, si: number, a: number, b: number): boolean {
   const words = hits.flagWords;

@@ -4,6 +4,7 @@ import { heuristic } from '../rules/define';
 import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 import { NEGATION_BEFORE } from '../match-context';
 
 /**
@@ -64,6 +65,7 @@ const PERSISTENT_RULE = rx(
   String.raw`\b(?:add|append|write|insert|save|store|persist|record|put|register|prepend|fuge|fuege|schreibe|speichere|trage|hinterlege|anade|agrega|escribe|guarda|inserta|registra)\b(?:[^\n.!?]|[.!?][^\s.!?]){0,60}?\b(?:rules?|instructions?|directives?|notes?|reminders?|polic(?:y|ies)|guidelines?|preferences?|standing\sorders?|regel\w{0,2}|anweisung\w{0,2}|notiz\w{0,2}|richtlinie\w{0,2}|regla\w{0,2}|instruccion\w{0,2}|nota\w{0,2}|directriz\w{0,2})\b(?:[^\n.!?]|[.!?][^\s.!?]){0,60}?\b(?:to|into|in|inside|zu|a|al|en)\s{1,3}(?:(?:the|your|user's|workspace|project|global|local|agent's|a|die|der|deine|tu|el|la|su|archivo)\s{1,3}){0,3}[\x60"'*]{0,2}(?:~/|\./)?(?:[\w.-]{1,40}/){0,3}(?:AGENTS|CLAUDE|GEMINI|SOUL|MEMORY|IDENTITY|HEARTBEAT)\.md\b`,
   'i',
 );
+const AGENT_FILE_GATE = literalGate('authority:agent-file', AGENT_FILE);
 /** The skill's declared job is to maintain agent configuration, memory or instruction files. */
 const DECLARES_AGENT_FILES = rx(
   'authority:declares-agent-files',
@@ -86,11 +88,11 @@ function persistentRules(ctx: SkillContext): void {
   const fm = ctx.frontmatter;
   if (fm && DECLARES_AGENT_FILES.test(`${fm.name ?? ''} ${fm.description ?? ''}`)) return;
   for (const f of ctx.texts) {
-    if (f.kind !== 'instruction' || !AGENT_FILE.test(f.norm)) continue;
+    if (f.kind !== 'instruction' || !ctx.mayMatch(AGENT_FILE_GATE, f) || !AGENT_FILE.test(f.norm)) continue;
     const md = ctx.markdown.get(f);
     for (let i = 0; i < f.normLines.length; i++) {
       const line = f.normLines[i];
-      if (line.length > 4000 || !AGENT_FILE.test(line)) continue;
+      if (line.length > 4000 || !ctx.mayMatch(AGENT_FILE_GATE, f, i) || !AGENT_FILE.test(line)) continue;
       const flags = md?.flags[i] ?? 0;
       // Examples of attacks and quoted or fenced text are documentation, not an instruction.
       if (flags & (MD_COUNTER_FENCE | MD_COUNTER_SECTION | MD_QUOTE | MD_FENCED)) continue;
@@ -115,6 +117,7 @@ export const authorityAnalyzer: Analyzer = {
   name: 'authority',
   phase: 'main',
   rules: AUTHORITY_RULES_HEURISTIC,
+  gates: [AGENT_FILE_GATE],
   run(ctx) {
     persistentRules(ctx);
     priorityClaim(ctx);

@@ -2,6 +2,7 @@ import type { SkillFile } from '../../ingest/ingest.types';
 import type { FileFacts, HeuristicRule, Hit } from '../rule-types';
 import type { Frontmatter } from './frontmatter';
 import type { MarkdownInfo } from '../text/markdown';
+import type { LiteralGate } from './literal-gate';
 
 /** What analyzers see of a skill. */
 export interface SkillContext {
@@ -19,10 +20,11 @@ export interface SkillContext {
   emit(hit: Hit): void;
   isEnabled(ruleId: string): boolean;
   /**
-   * Whether normalised line `line` of `f` may contain one of the obfuscation analyzer's created
-   * words (CREATED_WORD_LITERALS): false only when the keyword pass saw none there.
+   * Whether the gate's regex may match in the normalised text of `f` (or on its line `line`):
+   * false only when the keyword pass saw none of the gate's literals there (see literal-gate.ts).
+   * The gate must be listed in its analyzer's `gates`.
    */
-  mayHaveCreatedWord(f: FileFacts, line: number): boolean;
+  mayMatch(gate: LiteralGate, f: FileFacts, line?: number): boolean;
 }
 
 /** A heuristic analyzer owning one or more heuristic rules. */
@@ -32,4 +34,6 @@ export interface Analyzer {
   /** `main` runs with the pattern rules; `derive` sees all hits of the main phase. */
   phase: 'main' | 'derive';
   run(ctx: SkillContext, hits: readonly Hit[]): void;
+  /** Regexes it searches whose lines the keyword pass flags (ctx.mayMatch). */
+  gates?: readonly LiteralGate[];
 }

@@ -5,6 +5,7 @@ import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../te
 import { NEGATION_BEFORE } from '../match-context';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 
 /**
  * Value flow inside one script: a secret or a piece of personal data is read into a variable, the
@@ -144,6 +145,11 @@ const SEND_VERB = rx(
 );
 const PROSE_DEST = rx('flow:prose-destination', String.raw`https?://([A-Za-z0-9.-]{1,253})|\b[\w.+-]{1,64}@([\w-]{1,63}\.[\w.-]{2,60})`, 'g');
 
+const SECRET_SOURCE_GATE = literalGate('flow:secret-source', SECRET_SOURCE);
+const PERSONAL_SOURCE_GATE = literalGate('flow:personal-source', PERSONAL_SOURCE);
+const NET_CALL_GATE = literalGate('flow:net-call', NET_CALL);
+const PERSONAL_NOUN_GATE = literalGate('flow:personal-noun', PERSONAL_NOUN);
+
 const CODE_LANGS = new Set(['python', 'javascript', 'shell', 'powershell', 'ruby']);
 
 interface Flow {
@@ -214,10 +220,13 @@ function run(ctx: SkillContext): void {
     // Cheapest tests first: most files are neither code nor instructions with a fenced block.
     const md = f.kind === 'instruction' ? ctx.markdown.get(f) : undefined;
     if (f.kind === 'instruction') {
-      if (PERSONAL_NOUN.test(f.norm)) proseFlow(ctx, f, declared);
+      // proseFlow tests its lines one by one (a line's match is also one of the whole text): no test of the whole text first.
+      if (ctx.mayMatch(PERSONAL_NOUN_GATE, f)) proseFlow(ctx, f, declared);
       if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
     } else if (!CODE_LANGS.has(f.lang)) continue;
-    if (!NET_CALL.test(f.norm) || !(PERSONAL_SOURCE.test(f.norm) || SECRET_SOURCE.test(f.norm))) continue;
+    if (!ctx.mayMatch(NET_CALL_GATE, f) || !NET_CALL.test(f.norm)) continue;
+    const personal = ctx.mayMatch(PERSONAL_SOURCE_GATE, f) && PERSONAL_SOURCE.test(f.norm);
+    if (!personal && !(ctx.mayMatch(SECRET_SOURCE_GATE, f) && SECRET_SOURCE.test(f.norm))) continue;
     if (f.kind !== 'instruction') {
       for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
       continue;
@@ -251,8 +260,7 @@ function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kin
     if (line.length > 4000) continue;
     const flags = md?.flags[i] ?? 0;
     if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
-    const noun = PERSONAL_NOUN.exec(line);
-    if (!noun) continue;
+    if (!ctx.mayMatch(PERSONAL_NOUN_GATE, f, i) || !PERSONAL_NOUN.test(line)) continue;
     // The sentence may continue on the next line of a wrapped paragraph.
     const next = i + 1 < lines.length && !((md?.flags[i + 1] ?? 0) & MD_FENCED) ? lines[i + 1] : '';
     const window = next.length > 0 && next.length <= 4000 ? `${line} ${next}` : line;
@@ -280,5 +288,6 @@ export const dataFlowAnalyzer: Analyzer = {
   name: 'data-flow',
   phase: 'main',
   rules: DATA_FLOW_RULES,
+  gates: [SECRET_SOURCE_GATE, PERSONAL_SOURCE_GATE, NET_CALL_GATE, PERSONAL_NOUN_GATE],
   run,
 };

@@ -5,9 +5,9 @@ import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
 import { sevRank, shiftSeverity } from '../severity';
-import { requiredLiterals } from '../text/required-literals';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 import { ruleById } from './rule-lookup';
 
 export const OBFUSCATION_RULES = [
@@ -192,8 +192,7 @@ const CREATED_WORD = rx(
   String.raw`\b(?:eval|exec|system|subprocess|child_process|popen|curl|wget|bash|powershell|invoke-expression|/bin/sh|/dev/tcp|ignore|disregard|password|token|secret|base64|sudo|chmod|crontab|\.ssh|api key|instructions|upload|exfiltrate|webhook)\b`,
   'gi',
 );
-/** Lowercase literals one of which every CREATED_WORD match contains (the keyword pass flags their lines). */
-export const CREATED_WORD_LITERALS: readonly string[] = requiredLiterals(CREATED_WORD)[0] ?? [];
+const CREATED_WORD_GATE = literalGate('obfusc:created-word', CREATED_WORD);
 const COMBINING = rx('obfusc:combining', '[\\u0300-\\u036F]', 'g');
 const SPACES = rx('obfusc:spaces', '[ \\t]{2,}', 'g');
 
@@ -208,7 +207,7 @@ function splitKeywords(ctx: SkillContext, f: FileFacts): void {
   let reported = 0;
   for (let i = 0; i < f.normLines.length && reported < 20; i++) {
     // The keyword pass's bit test first: most lines hold no created-word literal.
-    if (!ctx.mayHaveCreatedWord(f, i)) continue;
+    if (!ctx.mayMatch(CREATED_WORD_GATE, f, i)) continue;
     const n = f.normLines[i];
     const r = f.rawLines[i] ?? '';
     // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
@@ -232,6 +231,7 @@ export const obfuscationAnalyzer: Analyzer = {
   name: 'obfuscation',
   phase: 'main',
   rules: OBFUSCATION_RULES,
+  gates: [CREATED_WORD_GATE],
   run(ctx) {
     const budget = { left: DECODE_BUDGET };
     for (const f of ctx.texts) {

@@ -1,6 +1,7 @@
 import { rx } from '../regex-registry';
 import { heuristic } from '../rules/define';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 import { fileHit, isCodeText } from './text-files';
 
 export const SCRIPT_TELEMETRY_RULES = [
@@ -24,6 +25,7 @@ const NET_SEND = rx(
   String.raw`\b(?:requests|httpx)\.(?:post|put|get)\(|\burlopen\(|\burllib\.request\.Request\(|(?:^|[^.\w])fetch\(|\baxios\b|\bhttps?\.request\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?:^|[\s;|&(])curl\s|(?:^|[\s;|&(])wget\s|\bsocket\.socket\(|\bnavigator\.sendBeacon\(|\bsmtplib\b`,
   'm',
 );
+const NET_SEND_GATE = literalGate('tracking:net-send', NET_SEND);
 const PII_KEY = rx(
   'sharing:pii-key',
   String.raw`["']?\b(email|e_mail|phone|phone_number|mobile|ssn|social_security|address|home_address|street|dob|date_of_birth|birthdate|birthday|first_name|last_name|full_name|contacts|location|latitude|longitude|credit_card|card_number|passport|iban|health|diagnosis)\b["']?\s{0,3}[:=]`,
@@ -32,7 +34,7 @@ const PII_KEY = rx(
 
 function scriptTelemetry(ctx: SkillContext): void {
   for (const f of ctx.texts) {
-    if (!isCodeText(f) || !NET_SEND.test(f.norm)) continue;
+    if (!isCodeText(f) || !ctx.mayMatch(NET_SEND_GATE, f) || !NET_SEND.test(f.norm)) continue;
     IDENTITY.lastIndex = 0;
     const kinds = new Set<string>();
     let first: RegExpExecArray | null = null;
@@ -61,5 +63,6 @@ export const scriptTelemetryAnalyzer: Analyzer = {
   name: 'script-telemetry',
   phase: 'main',
   rules: SCRIPT_TELEMETRY_RULES,
+  gates: [NET_SEND_GATE],
   run: scriptTelemetry,
 };

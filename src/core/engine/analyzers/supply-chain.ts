@@ -1,6 +1,7 @@
 import { rx } from '../regex-registry';
 import { heuristic } from '../rules/define';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 import { fileHit } from './text-files';
 
 export const SUPPLY_CHAIN_RULES = [
@@ -26,6 +27,7 @@ const TYPOSQUATS = new Set([
 /** Texts without either word are not searched for install commands (one pass instead of two `includes`). */
 const INSTALL_WORD = rx('supply:install-word', 'install| add ');
 const INSTALL_CMD = rx('supply:install-cmd', String.raw`\b(?:pip3?|uv\s{1,3}pip|npm|pnpm|yarn|bun)\s{1,3}(?:install|i|add)\s{1,3}([^\n|;&#]{1,300})`, 'gi');
+const INSTALL_CMD_GATE = literalGate('supply:install-cmd', INSTALL_CMD);
 const REQ_LINE = rx('supply:req-line', String.raw`^\s{0,4}([A-Za-z0-9][A-Za-z0-9._-]{0,80})\s{0,4}(\[[^\]\n]{0,80}\])?\s{0,4}(===?|~=|>=|<=|>|<|!=|@)?`);
 
 function packageNameOf(token: string): string {
@@ -75,7 +77,7 @@ function supplyChain(ctx: SkillContext): void {
         // not JSON: nothing to check
       }
     }
-    if (!INSTALL_WORD.test(f.norm)) continue;
+    if (!ctx.mayMatch(INSTALL_CMD_GATE, f) || !INSTALL_WORD.test(f.norm)) continue;
     INSTALL_CMD.lastIndex = 0;
     let m: RegExpExecArray | null;
     let reported = 0;
@@ -95,5 +97,6 @@ export const supplyChainAnalyzer: Analyzer = {
   name: 'supply-chain',
   phase: 'main',
   rules: SUPPLY_CHAIN_RULES,
+  gates: [INSTALL_CMD_GATE],
   run: supplyChain,
 };

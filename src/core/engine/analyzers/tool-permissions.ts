@@ -1,6 +1,7 @@
 import { rx } from '../regex-registry';
 import { heuristic } from '../rules/define';
 import type { Analyzer, SkillContext } from './context';
+import { literalGate } from './literal-gate';
 import { fileHit } from './text-files';
 
 export const TOOL_PERMISSION_RULES = [
@@ -33,6 +34,7 @@ const TOOL_MENTION = rx(
   String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
   'g',
 );
+const TOOL_MENTION_GATE = literalGate('tools:mention', TOOL_MENTION);
 /** An interpreter scope pinned to one script or package (`node *scripts/list.js *`, `npx *eas-cli@*`) is narrow. */
 const SCRIPT_SCOPE = rx('tools:script-scope', String.raw`^(?:node|python3?|npx|bash|sh)[\s:]{1,3}\*?[\w./@-]{0,80}(?:\.(?:js|mjs|cjs|ts|py|sh)\b|@)`, 'i');
 const NETWORK_SCOPE = rx('tools:network-scope', String.raw`^(?:curl|wget|http|nc|ssh|scp)\b`, 'i');
@@ -78,6 +80,7 @@ function toolsCheck(ctx: SkillContext): void {
   for (const t of ctx.texts) {
     const md = ctx.markdown.get(t);
     if (!md || t.kind !== 'instruction') continue;
+    if (!ctx.mayMatch(TOOL_MENTION_GATE, t)) continue;
     TOOL_MENTION.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = TOOL_MENTION.exec(t.norm)) !== null && reported < 5) {
@@ -96,5 +99,6 @@ export const toolPermissionsAnalyzer: Analyzer = {
   name: 'tool-permissions',
   phase: 'main',
   rules: TOOL_PERMISSION_RULES,
+  gates: [TOOL_MENTION_GATE],
   run: toolsCheck,
 };

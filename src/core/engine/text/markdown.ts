@@ -89,7 +89,9 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   /** Inside the list / table introduced by a counter-example lead-in (see LEAD_IN). */
   let leadInList = false;
   let leadInPending = false;
-  const recent: string[] = []; // last non-empty prose lines (max 3)
+  // Last non-empty prose lines (max 3), each with whether it holds a counter-example marker (tested
+  // once, when a fence first asks: consecutive fences share their lead-in lines).
+  const recent: Array<{ line: string; counter?: boolean }> = [];
 
   for (let i = start; i < n; i++) {
     const line = lines[i];
@@ -111,7 +113,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
         fenceChar = fo[1][0];
         fenceLen = fo[1].length;
         fenceLangCur = (fo[2] || '').toLowerCase();
-        fenceCounter = sectionCounter || recent.some((r) => COUNTER_MARKER.test(r));
+        fenceCounter = sectionCounter || recent.some((r) => (r.counter ??= COUNTER_MARKER.test(r.line)));
         flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0);
         continue;
       }
@@ -174,7 +176,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
     }
     if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;
     if (line.trim() !== '') {
-      recent.push(line);
+      recent.push({ line });
       if (recent.length > 3) recent.shift();
     }
   }

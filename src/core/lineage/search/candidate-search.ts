@@ -1029,6 +1029,7 @@ class Search {
     if (limit < 1 || !this.spend(limit * perHolder)) return false;
     pair.pages++;
     const page = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()], filter);
+    this.rowsLeft += (limit - Math.min(limit, page.walked)) * perHolder; // a short last page: only what was walked counts
     this.stats.holders += page.walked;
     this.stats.settledHolders += page.walked - page.holders.length;
     for (const h of page.holders) {

@@ -38,6 +38,7 @@ import { loadConfig } from '../src/infra/config/app-config';
 import { fingerprintOf, type FileSide } from '../src/core/lineage';
 import { fileLineStats } from '../src/core/lineage/search';
 import { addLineageRows, emptyLineageRows, LineageRepository, type LineageRows } from '../src/modules/lineage/lineage.repository';
+import { ScanClassifierService } from '../src/modules/lineage/scan-classifier.service';
 import { ScanRepository, scanFileRow, type NewScan } from '../src/modules/scans/scan.repository';
 import { catalogueSkill, editSkill, gen, hasBoilerplate, joinLines, makeSkill, toFiles, type Skill } from '../test/support/skill-generator';
 import type { BenchRow } from './bench-row';
@@ -247,6 +248,7 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
         let seed = 1;
         const points = [...SIZES, ...SEEDED];
         for (const size of points) {
+          const pointStart = rows.length;
           const t0 = Date.now();
           await seeder.seedTo(size);
           await grown.db.query('VACUUM ANALYZE');
@@ -336,6 +338,11 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
             rows.push({ name, metric: 'p50', value: round(percentile(family, 50)), unit: 'ms' });
             rows.push({ name, metric: 'p95', value: round(percentile(family, 95)), unit: 'ms' });
           }
+          // A search that ran out of its work budget stores the best match found so far: count them (the log is off here).
+          const inexact = grown.app.get(ScanClassifierService).inexactSearches;
+          rows.push({ name: `classifications stopped at the work budget (not exact), up to the ${size} point`, metric: 'count', value: inexact, unit: 'scans', target: '0', ok: inexact === 0 });
+          // Progress (a seeded point takes minutes): the rows of this point on stderr.
+          for (const row of rows.slice(pointStart)) process.stderr.write(`growth ${row.name}: ${row.metric} ${row.value} ${row.unit}\n`);
         }
 
         // Lineage of a 1 000-member family: a chain of versions with an identical twin every 10.

@@ -6,7 +6,8 @@ import type {
   FilePair,
   FileProbeResult,
   FileLineStats,
-  PairHolder,
+  HolderFilter,
+  HolderPage,
   PairProbeResult,
   PartialShare,
   SizeRange,
@@ -14,7 +15,7 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
-import { hasPostings } from '../../core/lineage/search';
+import { hasPostings, holderFilterFloor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
 import type { ScanRow } from './lineage.views';
 
@@ -237,29 +238,74 @@ export class LineageRepository implements CandidateStore {
     return result;
   }
 
-  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]> {
+  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then primary-key
-    // lookups for the holder's file count and its files at the current scan's paths.
-    const rows: Array<{ scan_id: number; file_count: number; path: string | null; hash: string | null; line_count: number | null; trivial_count: number | null }> =
-      await this.manager.query(
-        `SELECT h.scan_id, s.file_count, f.path, f.hash::text AS hash, f.line_count, f.trivial_count
-         FROM (
-           SELECT l.scan_id FROM scan_file_lines l
-           WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
-           ORDER BY l.scan_id DESC LIMIT $4
-         ) h
-         JOIN scans s ON s.id = h.scan_id
-         LEFT JOIN scan_file_lines f ON f.scan_id = h.scan_id AND f.path = ANY($5::text[])
-         ORDER BY h.scan_id DESC`,
-        [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit, paths],
+    // lookups for the holder's file count and its files at the current scan's paths. With a
+    // filter, the holder's shaped bound (bounds.ts holderShapeBound, the same expression) is
+    // computed here and only the holders reaching the floor (or listed in `keep`) are returned.
+    const walk = `SELECT l.scan_id FROM scan_file_lines l
+                  WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+                  ORDER BY l.scan_id DESC LIMIT $4`;
+    const params: unknown[] = [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit, paths];
+    let kept = 'SELECT w.scan_id, s.file_count FROM walked w JOIN scans s ON s.id = w.scan_id';
+    if (filter) {
+      const c = filter.paths;
+      params.push(
+        c.map((p) => p.path),
+        c.map((p) => p.hash),
+        c.map((p) => p.text),
+        c.map((p) => p.lines),
+        c.map((p) => p.skippedTrivial),
+        c.map((p) => p.skippedOther),
+        filter.postedLinesMax,
+        holderFilterFloor(filter),
+        filter.keep,
       );
-    const out: PairHolder[] = [];
+      kept = `SELECT w.scan_id, s.file_count
+              FROM walked w JOIN scans s ON s.id = w.scan_id
+              LEFT JOIN (
+                SELECT f.scan_id, count(*) AS common, sum(
+                  CASE WHEN f.hash = c.hash THEN 1.0::float8
+                       WHEN c.text AND f.line_count > 0 THEN
+                         2.0::float8 * (CASE WHEN f.line_count > $12 THEN least(c.lines, f.line_count)
+                                             ELSE least(c.lines, f.line_count, least(c.st, coalesce(f.trivial_count, f.line_count)) + c.so) END)
+                         / (c.lines + f.line_count)
+                       ELSE 0::float8 END) AS total
+                FROM files f JOIN unnest($6::text[], $7::text[], $8::bool[], $9::int[], $10::int[], $11::int[]) AS c(path, hash, text, lines, st, so)
+                  ON c.path = f.path
+                GROUP BY f.scan_id
+              ) b ON b.scan_id = w.scan_id
+              WHERE w.scan_id = ANY($14::int[])
+                 OR (CASE WHEN cardinality($6::text[]) + s.file_count - coalesce(b.common, 0) = 0 THEN 100::float8
+                          ELSE 100 * coalesce(b.total, 0) / (cardinality($6::text[]) + s.file_count - coalesce(b.common, 0)) END) >= $13::float8`;
+    }
+    const rows: Array<{ kind: number; scan_id: number; file_count: number; path: string | null; hash: string | null; line_count: number | null; trivial_count: number | null }> =
+      await this.manager.query(
+        `WITH walked AS MATERIALIZED (${walk}),
+         files AS MATERIALIZED (
+           SELECT f.scan_id, f.path, f.hash::text AS hash, f.line_count, f.trivial_count
+           FROM walked w JOIN scan_file_lines f ON f.scan_id = w.scan_id AND f.path = ANY($5::text[])
+         ),
+         kept AS (${kept})
+         SELECT 1 AS kind, k.scan_id, k.file_count, f.path, f.hash, f.line_count, f.trivial_count
+         FROM kept k LEFT JOIN files f ON f.scan_id = k.scan_id
+         UNION ALL
+         SELECT 0, min(scan_id), count(*)::int, NULL, NULL, NULL, NULL FROM walked
+         ORDER BY kind, scan_id DESC`,
+        params,
+      );
+    const page: HolderPage = { holders: [], walked: 0, lastId: null };
     for (const r of rows) {
-      let holder = out[out.length - 1];
-      if (!holder || holder.scanId !== r.scan_id) out.push((holder = { scanId: r.scan_id, fileCount: r.file_count, files: [] }));
+      if (r.kind === 0) {
+        page.walked = r.file_count;
+        page.lastId = r.scan_id;
+        continue;
+      }
+      let holder = page.holders[page.holders.length - 1];
+      if (!holder || holder.scanId !== r.scan_id) page.holders.push((holder = { scanId: r.scan_id, fileCount: r.file_count, files: [] }));
       if (r.path !== null) holder.files.push({ path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count });
     }
-    return out;
+    return page;
   }
 
   async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {

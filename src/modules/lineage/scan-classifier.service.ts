@@ -41,6 +41,8 @@ const MAX_ATTEMPTS = 4;
 export class ScanClassifierService {
   private readonly logger = new Logger('Lineage');
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS;
+  /** Classifications of this process whose search stopped at its work budget (not exact; each also logged). */
+  inexactSearches = 0;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -88,6 +90,7 @@ export class ScanClassifierService {
     const started = Date.now();
     const result = await searchCompared(sides, repository, this.limits, lineStats);
     if (!result.stats.exact) {
+      this.inexactSearches++;
       this.logger.warn(
         `classification stopped at its work budget after ${Date.now() - started} ms ` +
           `(candidates ${result.stats.candidates}, rows ${result.stats.rows}, lcs work ${result.stats.lcsWork}); ` +

@@ -17,6 +17,14 @@ export interface WorkBudget {
 }
 
 const MAX_MASK_WORDS = 4 * 1024 * 1024; // as in lcs.ts
+/**
+ * Least work charged per LCS beyond its O(n + m) pass. Holders of a popular file that tie closely
+ * need hundreds of small LCS whose lines, once those on one side only are stripped, are a few
+ * dozen: at 10 000 (before) the growth bench's 12 KB catalogue skills ran out of the 20 M budget
+ * after ~600 of them (about 3 in 40 skills carrying the LICENSE at 20 000 stored, silently
+ * inexact), while those LCS took well under a tenth of that work.
+ */
+const LCS_COST_FLOOR = 1_000;
 
 /** Upper estimate of the work units the exact lcsLength(a, b) needs. */
 export function estimateLcsCost(a: readonly string[], b: readonly string[]): number {
@@ -45,7 +53,7 @@ export function estimateLcsCost(a: readonly string[], b: readonly string[]): num
   const words = Math.ceil(shorter / 32);
   const bitCost = countA.size * words <= MAX_MASK_WORDS ? words * Math.max(n, m) * 2 : Infinity;
   const hsCost = (pairs + n) * Math.max(1, Math.log2(shorter + 1));
-  return base + 1.5 * Math.max(Math.min(bitCost, hsCost), 10_000);
+  return base + 1.5 * Math.max(Math.min(bitCost, hsCost), LCS_COST_FLOOR);
 }
 
 export interface BoundedLcs {

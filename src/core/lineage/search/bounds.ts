@@ -103,3 +103,62 @@ export function trivialBandRatio(rho: number, n: number, cTs: number, sN: number
   for (const m of points) if (Number.isFinite(m) && m > 0 && m >= minLines && m <= maxLines) best = Math.max(best, h(m));
   return Math.min(1, best);
 }
+
+/** C's side of a holder's shaped bound at one of C's paths (see {@link holderShapeBound}). */
+export interface HolderBoundPath {
+  path: string;
+  hash: string;
+  /** C's file here is a text file. */
+  text: boolean;
+  lines: number;
+  /** C's lines here that a stored file sharing no probed line may still share (trivial / other). */
+  skippedTrivial: number;
+  skippedOther: number;
+}
+
+/**
+ * Which holders of a popular file a store returns (CandidateStore.holders): those whose shaped
+ * bound, rounded like a similarity, is at least `minSimilarity`, and those listed in `keep`
+ * (candidates already: their bound counts probed lines the store does not know of).
+ */
+export interface HolderFilter {
+  paths: HolderBoundPath[];
+  /** Stored files above this many lines have no postings: they may share any line. */
+  postedLinesMax: number;
+  minSimilarity: number;
+  keep: readonly number[];
+}
+
+/** Raw (0–100, unrounded) lowest bound a store must keep for `filter` (a margin below its rounding point). */
+export const holderFilterFloor = (filter: HolderFilter): number => filter.minSimilarity - 0.5 - 1e-6;
+
+/**
+ * Upper bound (raw 0–100) of the similarity of C and a stored scan that shares no probed line
+ * with C, from its file count and its files at C's paths (hash, line and trivial counts): an
+ * identical file counts 1; a changed text file at most 2·min(n, m, min(skippedTrivial, trivial)
+ * + skippedOther)/(n + m) (any of C's lines when it has no postings); the rest 0. The same
+ * expression runs in SQL (LineageRepository.holders); the search's shaped key equals it for
+ * such a scan.
+ */
+export function holderShapeBound(
+  paths: readonly HolderBoundPath[],
+  postedLinesMax: number,
+  holder: { fileCount: number; files: ReadonlyArray<{ path: string; hash: string; lineCount: number | null; trivialCount: number | null }> },
+): number {
+  const theirs = byPath(holder.files);
+  let common = 0;
+  let sum = 0;
+  for (const p of paths) {
+    const g = theirs.get(p.path);
+    if (!g) continue;
+    common++;
+    if (g.hash === p.hash) sum += 1;
+    else if (p.text && g.lineCount !== null && g.lineCount > 0) {
+      const m = g.lineCount;
+      const shared = m > postedLinesMax ? Math.min(p.lines, m) : Math.min(p.lines, m, Math.min(p.skippedTrivial, g.trivialCount ?? m) + p.skippedOther);
+      if (shared > 0) sum += (2 * shared) / (p.lines + m);
+    }
+  }
+  const union = paths.length + holder.fileCount - common;
+  return union === 0 ? 100 : (100 * sum) / union;
+}

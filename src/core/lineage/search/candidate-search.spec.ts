@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { binaryFile, smallCatalogue, textFile } from '../../../../test/support/skill-generator';
 import { fingerprintOf } from '../fingerprint';
 import { classifyRelation, type EarlierScan } from '../relation';
-import type { FileSide } from '../similarity';
+import { scanSimilarity, type FileSide } from '../similarity';
 import { rng } from '../../../../test/support/rng';
-import { trivialBandRatio } from './bounds';
+import { holderShapeBound, trivialBandRatio } from './bounds';
 import { DEFAULT_SEARCH_LIMITS, searchCompared, type SearchLimits } from './candidate-search';
 import { fileLineStats, isTrivialLine, lineHash, lineHashToInt64 } from './line-stats';
 import { MemoryCandidateStore } from './memory-candidate-store';
@@ -125,6 +125,56 @@ describe('searchCompared', () => {
     // Holders below the newest one at 40 cannot beat it: one round trip of counts (4 candidates).
     expect(got.stats.holders).toBe(40);
     expect(got.stats.counted).toBeLessThanOrEqual(4);
+  });
+
+  it('equals the brute force on catalogues where most scans hold the same files (the store filters holder pages by their bound)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 20, max: 70 }),
+        fc.double({ min: 0.6, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 4 }),
+        (seed, count, shareRate, holderPage) =>
+          checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...DEFAULT_SEARCH_LIMITS, caps: [2, 4, 1_000_000], pairCap: 1, holderPage }),
+      ),
+      { numRuns: 40, seed: 11_27 },
+    );
+  });
+
+  it('filters holders by a bound that is never below their exact similarity (ties and exactly 40 kept)', async () => {
+    // The store-side holder filter (holderShapeBound, also in SQL) with nothing probed: every line
+    // of C counts as skipped. Its rounded bound must reach every holder's exact similarity.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), async (seed) => {
+        const scans = smallCatalogue(seed, 40, { boilerplate: true, shareRate: 0.8 });
+        const current = scans[scans.length - 1];
+        const stats = current.map(fileLineStats);
+        const paths = stats.map((f) => {
+          let trivial = 0;
+          let other = 0;
+          for (const t of f.tokens) {
+            if (t.trivial) trivial += t.count;
+            else other += t.count;
+          }
+          return { path: f.path, hash: f.hash, text: (f.lineCount ?? 0) > 0, lines: f.lineCount ?? 0, skippedTrivial: trivial, skippedOther: other };
+        });
+        const store = new MemoryCandidateStore();
+        scans.slice(0, -1).forEach((files, i) => store.add(i + 1, files));
+        for (const pair of current.filter((f) => f.content !== '')) {
+          for (const minSimilarity of [0, 40, 60]) {
+            const filter = { paths, postedLinesMax: DEFAULT_SEARCH_LIMITS.postedLinesMax, minSimilarity, keep: [] };
+            const all = await store.holders(pair, Infinity, 1_000, current.map((f) => f.path), null);
+            const kept = new Set((await store.holders(pair, Infinity, 1_000, current.map((f) => f.path), filter)).holders.map((h) => h.scanId));
+            for (const h of all.holders) {
+              const exact = scanSimilarity(current, scans[h.scanId - 1]);
+              expect(holderShapeBound(paths, filter.postedLinesMax, h) + 1e-9).toBeGreaterThanOrEqual(exact - 0.5);
+              if (exact >= minSimilarity) expect({ id: h.scanId, kept: kept.has(h.scanId) }).toEqual({ id: h.scanId, kept: true });
+            }
+          }
+        }
+      }),
+      { numRuns: 60, seed: 11_28 },
+    );
   });
 
   it('skips the holders of a popular file when a real predecessor already ranks above all of them', async () => {

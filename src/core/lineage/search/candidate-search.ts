@@ -43,7 +43,7 @@ import { splitLines } from '../lcs';
 import { MODIFIED_THRESHOLD, compareMatches, relationFor, type RelationResult, type ScanMatch } from '../relation';
 import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, type FileSide, type Ratio } from '../similarity';
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
-import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type SimilarityBound } from './bounds';
+import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type HolderFilter, type SimilarityBound } from './bounds';
 import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
 import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
@@ -209,6 +209,11 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
   byteIdentical,
 });
 /** Trivial fraction below which every stored file at this path is known (outside the band). */
+/**
+ * Before the holders of a popular file are read, C's non-trivial lines are probed up to this
+ * level of `caps` (see {@link Search.beforeHolders}).
+ */
+const HOLDER_TOKEN_LEVEL = 1;
 const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
 const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
 
@@ -991,6 +996,19 @@ class Search {
   private async beforeHolders(pair: PairState): Promise<boolean> {
     const unprobed = this.probeable().filter((t) => !t.trivial && t.level === -1);
     if (unprobed.length > 0) return this.probeTokenLevel(0, unprobed, Infinity);
+    // Lines a few dozen stored files share (a `return x_12` of many scripts) are frequent at the
+    // first cap; while they stay skipped, every holder's bound assumes it shares them all. Their
+    // complete posting lists (up to HOLDER_TOKEN_LEVEL's cap) cost rows per line of C, not per
+    // holder; the lines nearly every scan has stay skipped (a holder does share those).
+    if (pair.pages === 0) {
+      const upTo = Math.min(HOLDER_TOKEN_LEVEL, this.limits.caps.length - 1);
+      const fenced = this.probeable().filter((t) => !t.trivial && t.level !== Infinity && t.level < upTo);
+      if (fenced.length > 0) {
+        let lowest = Infinity;
+        for (const t of fenced) lowest = Math.min(lowest, t.level);
+        if (await this.probeTokenLevel(lowest + 1, fenced.filter((t) => t.level === lowest), Infinity)) return true;
+      }
+    }
     return this.readHolders(pair);
   }
 
@@ -998,15 +1016,23 @@ class Search {
    * Reads the next page of holders of `pair` (newest first). A holder that is a candidate already
    * keeps its place; any other gets its shaped bound at once (its files at C's paths and its
    * file count are all that needs) and becomes a shaped candidate if that bound can still matter —
-   * else it is settled: the best only improves, so it never will.
+   * else it is settled: the best only improves, so it never will. Once the best is `modified`,
+   * the store applies that bound itself ({@link HolderFilter}): it returns only the holders whose
+   * bound reaches the best's similarity (and the known candidates), so the thousands of holders of
+   * a LICENSE cost an index walk in the database, not a row each here.
    */
   private async readHolders(pair: PairState): Promise<boolean> {
-    const limit = this.limits.holderPage * 4 ** Math.min(3, pair.pages);
-    if (!this.spend(limit * (1 + this.paths.length))) return false;
+    const filter = this.holderFilter(pair);
+    const perHolder = 1 + this.paths.length;
+    const wanted = this.limits.holderPage * 4 ** Math.min(filter ? 5 : 3, pair.pages);
+    const limit = Math.min(wanted, Math.floor(this.rowsLeft / perHolder));
+    if (limit < 1 || !this.spend(limit * perHolder)) return false;
     pair.pages++;
-    const holders = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()]);
-    this.stats.holders += holders.length;
-    for (const h of holders) {
+    const page = await this.store.holders(pair, pair.before, limit, [...this.byPathState.keys()], filter);
+    this.rowsLeft += (limit - Math.min(limit, page.walked)) * perHolder; // a short last page: only what was walked counts
+    this.stats.holders += page.walked;
+    this.stats.settledHolders += page.walked - page.holders.length;
+    for (const h of page.holders) {
       const known = this.candidates.get(h.scanId);
       if (known) {
         // A candidate found by other evidence keeps its place, but now it is known to share C's
@@ -1028,8 +1054,34 @@ class Search {
         this.stats.settledHolders++;
       }
     }
-    pair.before = holders.length < limit ? Number.NEGATIVE_INFINITY : holders[holders.length - 1].scanId;
+    pair.before = page.walked < limit || page.lastId === null ? Number.NEGATIVE_INFINITY : page.lastId;
     return true;
+  }
+
+  /**
+   * The store-side filter of a holder page: while the best is `new` every holder matters (it
+   * shares a file); after, only those whose shaped bound — with no probed line shared, as for
+   * every holder outside the candidates — rounds to at least the best's similarity can rank above
+   * it. The candidates below `before` are kept whatever their bound (they may share probed
+   * lines, and a kept one learns that it holds the file).
+   */
+  private holderFilter(pair: PairState): HolderFilter | null {
+    if (isNew(this.best)) return null;
+    const keep: number[] = [];
+    for (const id of this.candidates.keys()) if (id < pair.before) keep.push(id);
+    return {
+      paths: this.paths.map((p) => ({
+        path: p.path,
+        hash: p.hash,
+        text: p.kind === 'text',
+        lines: p.lines,
+        skippedTrivial: p.skippedTrivial,
+        skippedOther: p.skippedOther,
+      })),
+      postedLinesMax: this.limits.postedLinesMax,
+      minSimilarity: (this.best as ScanMatch).similarity,
+      keep,
+    };
   }
 
   private rekeyAll(): void {

@@ -4,6 +4,7 @@
  * (src/modules/lineage/lineage.repository.ts), the in-memory one memory-candidate-store.ts.
  */
 import type { FileSide } from '../similarity';
+import type { HolderFilter } from './bounds';
 
 /** A distinct line of C at a path; `count` = its multiplicity in C's file. */
 export interface TokenRef {
@@ -96,14 +97,24 @@ export interface PairHolder {
   files: StoredShapeFile[];
 }
 
+/** One page of holders: the holders walked newest first, of them those the filter kept. */
+export interface HolderPage {
+  holders: PairHolder[];
+  /** Holders walked (kept or not). */
+  walked: number;
+  /** The smallest id walked; null when none was. */
+  lastId: number | null;
+}
+
 /** Read access to the stored lineage data. Every method must go through indexes. */
 export interface CandidateStore {
   probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult>;
   /**
-   * Scans holding the pair's file (same path, same hash) with id < `before`, newest first, at
-   * most `limit`, with their files at `paths`.
+   * Walks the scans holding the pair's file (same path, same hash) with id < `before`, newest
+   * first, at most `limit`; returns those the filter keeps (all without one), with their file
+   * count and their files at `paths` (C's paths, the filter's paths when there is one).
    */
-  holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]>;
+  holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage>;
   probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
   probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
   /**

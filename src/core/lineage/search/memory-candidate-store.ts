@@ -8,6 +8,7 @@ import type {
   CandidateStore,
   FilePair,
   FileProbeResult,
+  HolderPage,
   PairHolder,
   PairProbeResult,
   PartialShare,
@@ -17,6 +18,7 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from './candidate-store';
+import { holderFilterFloor, holderShapeBound, type HolderFilter } from './bounds';
 import { POSTED_LINES_MAX, fileLineStats, hasPostings, type FileLineStats } from './line-stats';
 
 interface StoredScan {
@@ -122,18 +124,23 @@ export class MemoryCandidateStore implements CandidateStore {
     return result;
   }
 
-  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[]): Promise<PairHolder[]> {
+  async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
     this.calls++;
     const wanted = new Set(paths);
-    const out: PairHolder[] = [];
+    const keep = new Set(filter?.keep ?? []);
+    const page: HolderPage = { holders: [], walked: 0, lastId: null };
     const ids = [...this.scans.keys()].filter((id) => id < before).sort((x, y) => y - x);
     for (const id of ids) {
+      if (page.walked >= limit) break;
       const s = this.scans.get(id) as StoredScan;
       if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
-      out.push({ scanId: id, fileCount: s.files.length, files: s.stats.filter((f) => wanted.has(f.path)).map(shapeOf) });
-      if (out.length >= limit) break;
+      page.walked++;
+      page.lastId = id;
+      const holder: PairHolder = { scanId: id, fileCount: s.files.length, files: s.stats.filter((f) => wanted.has(f.path)).map(shapeOf) };
+      if (filter && !keep.has(id) && holderShapeBound(filter.paths, filter.postedLinesMax, holder) < holderFilterFloor(filter)) continue;
+      page.holders.push(holder);
     }
-    return out;
+    return page;
   }
 
   async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {

@@ -11,6 +11,7 @@ import type {
   PairProbeResult,
   PartialShare,
   SizeRange,
+  StoredSequence,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
@@ -28,6 +29,7 @@ export const SCAN_FILE_LINES: TableColumns = {
     ['hash', 'char(64)'],
     ['line_count', 'int'],
     ['trivial_count', 'int'],
+    ['line_seq', 'bytea'],
   ],
 };
 
@@ -58,7 +60,7 @@ export const emptyLineageRows = (): LineageRows => ({
  * sizes, and the postings of the text files of at most POSTED_LINES_MAX lines.
  */
 export function addLineageRows(rows: LineageRows, scanId: number, stats: readonly FileLineStats[]): LineageRows {
-  const [fScan, fPath, fHash, fLines, fTrivial] = rows.fileLines;
+  const [fScan, fPath, fHash, fLines, fTrivial, fSeq] = rows.fileLines;
   const [pScan, pPath, pHash, pCnt] = rows.postings;
   for (const f of stats) {
     fScan.push(scanId);
@@ -66,7 +68,9 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
     fHash.push(f.hash);
     fLines.push(f.lineCount);
     fTrivial.push(f.trivialCount);
-    if (!hasPostings(f.lineCount)) continue; // a huge file: known by its size only (line-stats.ts)
+    const posted = hasPostings(f.lineCount);
+    fSeq.push(posted ? f.sequence : null);
+    if (!posted) continue; // a huge file: known by its size only (line-stats.ts)
     for (const t of f.tokens) {
       pScan.push(scanId);
       pPath.push(f.path);
@@ -239,15 +243,14 @@ export class LineageRepository implements CandidateStore {
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
-    // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then primary-key
-    // lookups for the holder's file count and its files at the current scan's paths. With a
+    // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
+    // primary-key lookups of its file count and its files at the current scan's paths. With a
     // filter, the holder's shaped bound (bounds.ts holderShapeBound, the same expression) is
     // computed here and only the holders reaching the floor (or listed in `keep`) are returned.
-    const walk = `SELECT l.scan_id FROM scan_file_lines l
-                  WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
-                  ORDER BY l.scan_id DESC LIMIT $4`;
+    // The files of the returned holders come with their line sequences (but the pair's own file).
     const params: unknown[] = [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit, paths];
-    let kept = 'SELECT w.scan_id, s.file_count FROM walked w JOIN scans s ON s.id = w.scan_id';
+    // LIMIT 1: one primary-key probe per holder (as a join the planner reads all of scans).
+    let holders = `SELECT w.scan_id, s.file_count FROM walked w CROSS JOIN LATERAL (SELECT x.file_count FROM scans x WHERE x.id = w.scan_id LIMIT 1) s`;
     if (filter) {
       const c = filter.paths;
       params.push(
@@ -261,39 +264,53 @@ export class LineageRepository implements CandidateStore {
         holderFilterFloor(filter),
         filter.keep,
       );
-      kept = `SELECT w.scan_id, s.file_count
-              FROM walked w JOIN scans s ON s.id = w.scan_id
-              LEFT JOIN (
-                SELECT f.scan_id, count(*) AS common, sum(
-                  CASE WHEN f.hash = c.hash THEN 1.0::float8
-                       WHEN c.text AND f.line_count > 0 THEN
-                         2.0::float8 * (CASE WHEN f.line_count > $12 THEN least(c.lines, f.line_count)
-                                             ELSE least(c.lines, f.line_count, least(c.st, coalesce(f.trivial_count, f.line_count)) + c.so) END)
-                         / (c.lines + f.line_count)
-                       ELSE 0::float8 END) AS total
-                FROM files f JOIN unnest($6::text[], $7::text[], $8::bool[], $9::int[], $10::int[], $11::int[]) AS c(path, hash, text, lines, st, so)
-                  ON c.path = f.path
-                GROUP BY f.scan_id
-              ) b ON b.scan_id = w.scan_id
-              WHERE w.scan_id = ANY($14::int[])
-                 OR (CASE WHEN cardinality($6::text[]) + s.file_count - coalesce(b.common, 0) = 0 THEN 100::float8
-                          ELSE 100 * coalesce(b.total, 0) / (cardinality($6::text[]) + s.file_count - coalesce(b.common, 0)) END) >= $13::float8`;
+      holders = `WITH c AS MATERIALIZED (
+                   SELECT * FROM unnest($6::text[], $7::text[], $8::bool[], $9::int[], $10::int[], $11::int[]) AS c(path, hash, text, lines, st, so)
+                 ), h AS MATERIALIZED (
+                   SELECT w.scan_id, s.file_count, b.common, b.total
+                   FROM walked w
+                   CROSS JOIN LATERAL (SELECT x.file_count FROM scans x WHERE x.id = w.scan_id LIMIT 1) s
+                   CROSS JOIN LATERAL (
+                     SELECT count(*) AS common, sum(
+                       CASE WHEN f.hash = c.hash THEN 1.0::float8
+                            WHEN c.text AND f.line_count > 0 THEN
+                              2.0::float8 * (CASE WHEN f.line_count > $12 THEN least(c.lines, f.line_count)
+                                                  ELSE least(c.lines, f.line_count, least(c.st, coalesce(f.trivial_count, f.line_count)) + c.so) END)
+                              / (c.lines + f.line_count)
+                            ELSE 0::float8 END) AS total
+                     FROM scan_file_lines f JOIN c ON c.path = f.path
+                     WHERE f.scan_id = w.scan_id AND f.path = ANY($5::text[])
+                   ) b
+                 )
+                 SELECT h.scan_id, h.file_count FROM h
+                 WHERE h.scan_id = ANY($14::int[])
+                    OR (CASE WHEN cardinality($6::text[]) + h.file_count - h.common = 0 THEN 100::float8
+                             ELSE 100 * coalesce(h.total, 0) / (cardinality($6::text[]) + h.file_count - h.common) END) >= $13::float8`;
     }
-    const rows: Array<{ kind: number; scan_id: number; file_count: number; path: string | null; hash: string | null; line_count: number | null; trivial_count: number | null }> =
-      await this.manager.query(
-        `WITH walked AS MATERIALIZED (${walk}),
-         files AS MATERIALIZED (
-           SELECT f.scan_id, f.path, f.hash::text AS hash, f.line_count, f.trivial_count
-           FROM walked w JOIN scan_file_lines f ON f.scan_id = w.scan_id AND f.path = ANY($5::text[])
-         ),
-         kept AS (${kept})
-         SELECT 1 AS kind, k.scan_id, k.file_count, f.path, f.hash, f.line_count, f.trivial_count
-         FROM kept k LEFT JOIN files f ON f.scan_id = k.scan_id
-         UNION ALL
-         SELECT 0, min(scan_id), count(*)::int, NULL, NULL, NULL, NULL FROM walked
-         ORDER BY kind, scan_id DESC`,
-        params,
-      );
+    const rows: Array<{
+      kind: number;
+      scan_id: number;
+      file_count: number;
+      path: string | null;
+      hash: string | null;
+      line_count: number | null;
+      trivial_count: number | null;
+      line_seq: Buffer | null;
+    }> = await this.manager.query(
+      `WITH walked AS MATERIALIZED (
+         SELECT l.scan_id FROM scan_file_lines l
+         WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+         ORDER BY l.scan_id DESC LIMIT $4
+       ),
+       kept AS MATERIALIZED (${holders})
+       SELECT 1 AS kind, k.scan_id, k.file_count, f.path, f.hash::text AS hash, f.line_count, f.trivial_count,
+              CASE WHEN f.path = $2 THEN NULL ELSE f.line_seq END AS line_seq
+       FROM kept k LEFT JOIN scan_file_lines f ON f.scan_id = k.scan_id AND f.path = ANY($5::text[])
+       UNION ALL
+       SELECT 0, min(scan_id), count(*)::int, NULL, NULL, NULL, NULL, NULL FROM walked
+       ORDER BY kind, scan_id DESC`,
+      params,
+    );
     const page: HolderPage = { holders: [], walked: 0, lastId: null };
     for (const r of rows) {
       if (r.kind === 0) {
@@ -303,7 +320,10 @@ export class LineageRepository implements CandidateStore {
       }
       let holder = page.holders[page.holders.length - 1];
       if (!holder || holder.scanId !== r.scan_id) page.holders.push((holder = { scanId: r.scan_id, fileCount: r.file_count, files: [] }));
-      if (r.path !== null) holder.files.push({ path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count });
+      if (r.path === null) continue;
+      const file: StoredShapeFile = { path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count };
+      if (r.path !== pair.path) file.sequence = r.line_seq;
+      holder.files.push(file);
     }
     return page;
   }
@@ -390,6 +410,26 @@ export class LineageRepository implements CandidateStore {
     if (tokens.length > PROBE_TOKENS_MAX) params.push([...new Set(tokens.map((t) => t.path))]);
     const rows: Array<{ scan_id: number; path: string; shared: number }> = await this.manager.query(sql, params);
     return rows.map((r) => ({ scanId: r.scan_id, path: r.path, shared: r.shared }));
+  }
+
+  async lineSequences(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<StoredSequence[]> {
+    const ids: number[] = [];
+    const paths: string[] = [];
+    for (const r of requests) {
+      for (const path of r.paths) {
+        ids.push(r.scanId);
+        paths.push(path);
+      }
+    }
+    if (ids.length === 0) return [];
+    // One primary-key probe per (scan, path); a sequence is 4 bytes a line (stored inline up to ~500 lines).
+    const rows: Array<{ scan_id: number; path: string; line_seq: Buffer | null }> = await this.manager.query(
+      `SELECT l.scan_id, l.path, l.line_seq
+       FROM unnest($1::int[], $2::text[]) AS q(scan_id, path)
+       JOIN scan_file_lines l ON l.scan_id = q.scan_id AND l.path = q.path`,
+      [ids, paths],
+    );
+    return rows.map((r) => ({ scanId: r.scan_id, path: r.path, sequence: r.line_seq }));
   }
 
   async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {

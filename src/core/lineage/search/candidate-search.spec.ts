@@ -8,7 +8,7 @@ import { rng } from '../../../../test/support/rng';
 import { holderShapeBound, trivialBandRatio } from './bounds';
 import { DEFAULT_SEARCH_LIMITS, searchCompared, type SearchLimits } from './candidate-search';
 import { fileLineStats, isTrivialLine, lineHash, lineHashToInt64 } from './line-stats';
-import { MemoryCandidateStore } from './memory-candidate-store';
+import { MemoryCandidateStore, type SequenceMode } from './memory-candidate-store';
 
 const text = textFile;
 const bin = binaryFile;
@@ -25,7 +25,7 @@ const TIGHT: SearchLimits = {
   sizeBandFrom: 0,
 };
 
-async function checkSequence(scans: FileSide[][], limits: SearchLimits): Promise<void> {
+async function checkSequence(scans: FileSide[][], limits: SearchLimits, sequences: (id: number) => SequenceMode = () => 'stored'): Promise<void> {
   const store = new MemoryCandidateStore(limits.postedLinesMax);
   const earlier: EarlierScan[] = [];
   for (let i = 0; i < scans.length; i++) {
@@ -38,10 +38,12 @@ async function checkSequence(scans: FileSide[][], limits: SearchLimits): Promise
       expect(got.stats.exact).toBe(true);
     }
     const id = i + 1;
-    store.add(id, files);
+    store.add(id, files, sequences(id));
     earlier.push({ scanId: id, fingerprint, files });
   }
 }
+
+const SEQUENCE_MODES: readonly SequenceMode[] = ['stored', 'none'];
 
 describe('searchCompared', () => {
   it('equals the brute force over all earlier scans on random skill families (tight limits)', async () => {
@@ -74,6 +76,47 @@ describe('searchCompared', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkSequence(smallCatalogue(seed, 60, { boilerplate: true }), DEFAULT_SEARCH_LIMITS)),
       { numRuns: 30, seed: 11_26 },
     );
+  });
+
+  it('equals the brute force whether line sequences are stored or not (rows written before them), scan by scan (tight and production limits)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 40 }), fc.boolean(), (seed, count, tight) => {
+        const r = rng(seed ^ 0x2f);
+        const modes = new Map<number, SequenceMode>();
+        const mode = (id: number) => modes.get(id) ?? (modes.set(id, SEQUENCE_MODES[Math.floor(r() * 2)]), modes.get(id) as SequenceMode);
+        return checkSequence(smallCatalogue(seed, count, { boilerplate: true }), tight ? TIGHT : DEFAULT_SEARCH_LIMITS, mode);
+      }),
+      { numRuns: 80, seed: 11_26 },
+    );
+  });
+
+  it('bounds candidates by their stored line keys and reads the content only of those that still matter; a key collision only raises the bound', async () => {
+    // Distinct lines whose keys (first 4 bytes of the SHA-256) collide: found by a birthday search.
+    const [x, y] = ['line 30433', 'line 66415'];
+    expect(lineHash(x).slice(0, 8)).toBe(lineHash(y).slice(0, 8));
+    const own = Array.from({ length: 9 }, (_, k) => `own line ${k}`);
+    const skill = (lines: string[]) => [text('SKILL.md', lines.join('\n') + '\n')];
+    const current = skill([...own, x]);
+    const scans = [
+      skill([...own, y]), // keys say identical (100), lines 90
+      skill([...own, x, 'one more']), // 95: the compared scan
+      ...Array.from({ length: 6 }, (_, k) => skill([...own.slice(0, 5), `far ${k}`, `away ${k}`])), // keys and lines 53
+    ];
+    // Cap 2: the lines of `own` that all 8 scans have stay unprobed, so the 4 scans sharing more
+    // than them are counted (by their keys) before their content can decide.
+    const limits = { ...DEFAULT_SEARCH_LIMITS, caps: [2, 1_000_000] };
+    await checkSequence([...scans, current], limits);
+    const search = async (sequences: SequenceMode) => {
+      const store = new MemoryCandidateStore();
+      scans.forEach((files, i) => store.add(i + 1, files, sequences));
+      const got = await searchCompared(current, store, limits);
+      return { relation: got.relation, keyed: got.stats.keyed, contentLoads: got.stats.contentLoads };
+    };
+    const relation = { relation: 'modified', similarity: 95, comparedScanId: 2 };
+    // With keys the colliding scan's bound is 100, so its content is read as well as the best's;
+    // without them its postings count (64-bit line hashes) settles it.
+    expect(await search('stored')).toEqual({ relation, keyed: 4, contentLoads: 2 });
+    expect(await search('none')).toEqual({ relation, keyed: 0, contentLoads: 1 });
   });
 
   // Found by a random seed: scan 2 became a candidate through a shared line before the holder

@@ -22,7 +22,9 @@
  *    bounded as sharing any line until a size query has made them candidates.
  * 4. **Candidate refinement** — for a known scan X the bound tightens step by step: loose
  *    (probe sums only) → shaped (X's paths, hashes, line and trivial counts) → counted (exact
- *    multiset intersection per path) → exact (line LCS of the changed text files).
+ *    multiset intersection per path, from X's stored line sequences — or its postings where
+ *    none is stored) → keyed (LCS of the line-key sequences: at least the line LCS, see
+ *    line-stats.ts) → exact (line LCS of the changed text files' content).
  *
  * Bounds. Per text path p of C with n lines, a scan X that shares `partial` lines through
  * probed tokens shares at most partial + min(cTs, f_X) + sN lines, where cTs / sN are C's
@@ -45,6 +47,7 @@ import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, 
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type HolderFilter, type SimilarityBound } from './bounds';
 import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
+import { keyLcsLength, keyLcsWork, keysOf, prepareKeys, type PreparedKeys } from './key-lcs';
 import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
 export interface SearchLimits {
@@ -107,6 +110,8 @@ export interface SearchStats {
   /** Holders of popular files read, and of those the ones whose bound settled them without further work. */
   holders: number;
   settledHolders: number;
+  /** Candidates bounded by the LCS of their stored line-key sequences (no content read). */
+  keyed: number;
 }
 
 export interface SearchResult {
@@ -155,6 +160,8 @@ interface PathState {
    * a candidate (Infinity: no size query yet), so the rest's files here are smaller.
    */
   size: number;
+  /** C's line keys (line-stats.ts sequence), prepared for key bounds (key-lcs.ts); null for binary files. */
+  keys: PreparedKeys | null;
 }
 
 /**
@@ -197,6 +204,10 @@ interface Candidate {
   stage: Stage;
   /** Its files (all, or with fileCount set, those at C's paths). */
   files?: StoredShapeFile[];
+  /** Stored line keys of its changed text files at C's paths (null: none stored). */
+  sequences?: Map<string, Uint32Array | null>;
+  /** LCS of those keys with C's (key-lcs.ts), per path. */
+  keyLcs?: Map<string, number>;
   fileCount?: number;
   bound?: SimilarityBound;
   key: ScanMatch;
@@ -257,6 +268,7 @@ class Search {
     bandQueries: 0,
     holders: 0,
     settledHolders: 0,
+    keyed: 0,
   };
 
   constructor(
@@ -297,6 +309,7 @@ class Search {
         band: 1001,
         pair: null,
         size: Number.POSITIVE_INFINITY,
+        keys: s.sequence ? prepareKeys(keysOf(s.sequence)) : null,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -538,56 +551,85 @@ class Search {
 
   private async fetchCounts(): Promise<boolean> {
     const batch = this.topOfStage(Stage.Shaped);
-    // Shared counts matter only at C's text paths where the candidate has a text file with another
+    // Shared lines matter only at C's text paths where the candidate has a text file with another
     // hash (an identical file counts 1, whatever its lines): a holder of C's LICENSE needs none of
-    // the LICENSE's lines. Candidates needing the same paths share one query.
+    // the LICENSE's lines. Where the candidate's line keys are stored, their LCS with C's (one
+    // pass per stored line, key-lcs.ts) bounds the line LCS, tighter than any count; elsewhere its
+    // postings are counted (candidates needing the same paths in one query).
     const skippedAt = new Map<string, TokenRef[]>();
     for (const p of this.paths) {
       if (p.kind !== 'text') continue;
       const skipped = p.tokens.filter((t) => t.level !== Infinity);
       if (skipped.length > 0) skippedAt.set(p.path, skipped);
     }
-    const groups = new Map<string, { paths: string[]; ids: number[] }>();
+    const changed = new Map<Candidate, string[]>();
+    const unread: Array<{ scanId: number; paths: string[] }> = [];
     let cost = 0;
     for (const c of batch) {
       const paths: string[] = [];
       for (const f of c.files as StoredShapeFile[]) {
-        const skipped = skippedAt.get(f.path);
-        if (!skipped || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
-        if (f.hash === (this.byPathState.get(f.path) as PathState).hash) continue;
+        const p = this.byPathState.get(f.path);
+        if (!p || p.kind !== 'text' || f.hash === p.hash || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
         paths.push(f.path);
-        // Work: one lookup per token or one range read of the candidate's postings at the path
-        // (about as costly as a few lookups), whichever the store takes; counted as the fewer.
-        cost += Math.min(f.lineCount, skipped.length);
+        // Work: one sequence row, or one lookup per skipped token / one range read of the
+        // candidate's postings at the path, whichever the store takes; counted as the larger.
+        cost += Math.max(1, Math.min(f.lineCount, skippedAt.get(f.path)?.length ?? 0));
       }
       if (paths.length === 0) continue;
-      paths.sort();
-      const key = paths.join('\u0000');
-      const group = groups.get(key) ?? { paths, ids: [] };
+      changed.set(c, paths);
+      const missing = paths.filter((path) => !c.sequences?.has(path));
+      if (missing.length > 0) unread.push({ scanId: c.id, paths: missing });
+    }
+    if (!this.spend(cost)) return false;
+    if (unread.length > 0) {
+      for (const r of await this.store.lineSequences(unread)) {
+        const c = this.candidates.get(r.scanId) as Candidate;
+        (c.sequences ??= new Map()).set(r.path, r.sequence === null ? null : keysOf(r.sequence));
+      }
+    }
+    const groups = new Map<string, { paths: string[]; ids: number[] }>();
+    for (const [c, paths] of changed) {
+      const counted: string[] = [];
+      for (const path of paths) {
+        const lcs = this.keyLcs(c, path);
+        if (lcs !== null) (c.keyLcs ??= new Map()).set(path, lcs);
+        else if (skippedAt.has(path)) counted.push(path);
+      }
+      if (c.keyLcs) this.stats.keyed++;
+      if (counted.length === 0) continue;
+      const key = counted.join('\u0000');
+      const group = groups.get(key) ?? { paths: counted, ids: [] };
       group.ids.push(c.id);
       groups.set(key, group);
     }
-    if (!this.spend(cost)) return false;
-    const extraBy = new Map<string, number>();
+    const extraBy = new Map<number, Map<string, number>>();
     for (const group of groups.values()) {
       const tokens = group.paths.flatMap((path) => skippedAt.get(path) as TokenRef[]);
-      for (const e of await this.store.sharedCounts(group.ids, tokens)) extraBy.set(`${e.scanId}\u0000${e.path}`, e.shared);
+      for (const e of await this.store.sharedCounts(group.ids, tokens)) {
+        let extra = extraBy.get(e.scanId);
+        if (!extra) extraBy.set(e.scanId, (extra = new Map()));
+        extra.set(e.path, e.shared);
+      }
     }
     for (const c of batch) {
+      const extra = extraBy.get(c.id);
       const summary: CandidateSummary = {
         scanId: c.id,
         fileCount: c.fileCount,
         byteIdentical: c.flagged || undefined,
-        files: (c.files as StoredShapeFile[]).map((f) => ({
-          path: f.path,
-          hash: f.hash,
-          lineCount: f.lineCount,
-          sharedLines: !this.byPathState.has(f.path)
-            ? 0
-            : f.lineCount !== null && f.lineCount > this.limits.postedLinesMax
-              ? f.lineCount // no postings: any line may be shared (upperBound takes the min with both sizes)
-              : (c.partial.get(f.path) ?? 0) + (extraBy.get(`${c.id}\u0000${f.path}`) ?? 0),
-        })),
+        files: (c.files as StoredShapeFile[]).map((f) => {
+          let sharedLines: number;
+          if (!this.byPathState.has(f.path)) sharedLines = 0;
+          else if (f.lineCount !== null && f.lineCount > this.limits.postedLinesMax) {
+            sharedLines = f.lineCount; // no postings: any line may be shared (upperBound takes the min with both sizes)
+          } else {
+            // The probes are complete where no token of C was skipped.
+            const counted = skippedAt.has(f.path) ? Number.POSITIVE_INFINITY : (c.partial.get(f.path) ?? 0);
+            const lcs = c.keyLcs?.get(f.path);
+            sharedLines = lcs !== undefined ? Math.min(lcs, counted) : Math.min(counted, (c.partial.get(f.path) ?? 0) + (extra?.get(f.path) ?? 0));
+          }
+          return { path: f.path, hash: f.hash, lineCount: f.lineCount, sharedLines };
+        }),
       };
       c.bound = upperBound(this.shapes, summary);
       c.key = { scanId: c.id, similarity: c.bound.similarity, byteIdentical: c.bound.byteIdentical };
@@ -595,6 +637,20 @@ class Search {
       this.stats.counted++;
     }
     return true;
+  }
+
+  /**
+   * LCS of C's line keys at `path` and the candidate's stored ones (at least the line LCS), when
+   * they are stored and the work fits the LCS budget; else null.
+   */
+  private keyLcs(c: Candidate, path: string): number | null {
+    const keys = (this.byPathState.get(path) as PathState).keys;
+    const theirs = c.sequences?.get(path);
+    if (!keys || !theirs) return null;
+    const work = keyLcsWork(keys, theirs.length);
+    if (work > this.lcs.left) return null;
+    this.lcs.left -= work;
+    return keyLcsLength(keys, theirs);
   }
 
   /**
@@ -610,6 +666,28 @@ class Search {
     return true;
   }
 
+  /** similarity.ts's similarity of C and candidate c, with `changed` giving the ratio of a path in needsContent. */
+  private similarityOf(c: Candidate, changed: (path: string) => Ratio): number {
+    const bound = c.bound as SimilarityBound;
+    const theirs = byPath(c.files as StoredShapeFile[]);
+    let common = 0;
+    for (const path of theirs.keys()) if (this.currentFiles.has(path)) common++;
+    // Paths on one side only count 0: only C's paths need a look.
+    const unionSize = this.currentFiles.size + (c.fileCount ?? theirs.size) - common;
+    const need = new Set(bound.needsContent);
+    const ratios: Ratio[] = [];
+    for (const [path, f] of this.currentFiles) {
+      const g = theirs.get(path);
+      if (!g) ratios.push(ZERO);
+      else if (f.hash === g.hash) ratios.push(ONE);
+      else if (!need.has(path)) {
+        const p = this.byPathState.get(path) as PathState;
+        ratios.push(f.content !== null && g.lineCount !== null && p.lines + g.lineCount === 0 ? ONE : ZERO);
+      } else ratios.push(changed(path));
+    }
+    return unionSize === 0 ? 100 : roundedPercent(ratios, unionSize);
+  }
+
   private evaluate(c: Candidate, contents: readonly FileSide[]): void {
     const bound = c.bound as SimilarityBound;
     let match: ScanMatch;
@@ -618,34 +696,21 @@ class Search {
       this.stats.contentLoads++;
       const loaded = byPath(contents);
       const theirs = byPath(c.files as StoredShapeFile[]);
-      let common = 0;
-      for (const path of theirs.keys()) if (this.currentFiles.has(path)) common++;
-      // Paths on one side only count 0: only C's paths need a look.
-      const unionSize = this.currentFiles.size + (c.fileCount ?? theirs.size) - common;
-      const need = new Set(bound.needsContent);
-      const ratios: Ratio[] = [];
       let exact = true;
-      for (const [path, f] of this.currentFiles) {
-        const g = theirs.get(path);
-        if (!g) ratios.push(ZERO);
-        else if (f.hash === g.hash) ratios.push(ONE);
-        else if (!need.has(path)) {
-          const p = this.byPathState.get(path) as PathState;
-          ratios.push(f.content !== null && g.lineCount !== null && p.lines + g.lineCount === 0 ? ONE : ZERO);
-        } else {
-          const other = loaded.get(path);
-          if (!other || other.hash !== g.hash || other.content === null) {
-            throw new Error(`lineage: stored content of scan ${c.id} at ${path} is missing`);
-          }
-          const a = this.linesOf(path);
-          const b = splitLines(other.content);
-          const lcs = boundedLcsLength(a, b, this.lcs);
-          if (!lcs.exact) exact = false;
-          ratios.push({ num: 2 * lcs.length, den: a.length + b.length });
+      const similarity = this.similarityOf(c, (path) => {
+        const g = theirs.get(path) as StoredShapeFile;
+        const other = loaded.get(path);
+        if (!other || other.hash !== g.hash || other.content === null) {
+          throw new Error(`lineage: stored content of scan ${c.id} at ${path} is missing`);
         }
-      }
+        const a = this.linesOf(path);
+        const b = splitLines(other.content);
+        const lcs = boundedLcsLength(a, b, this.lcs);
+        if (!lcs.exact) exact = false;
+        return { num: 2 * lcs.length, den: a.length + b.length };
+      });
       if (!exact) this.stats.exact = false;
-      match = { scanId: c.id, similarity: unionSize === 0 ? 100 : roundedPercent(ratios, unionSize), byteIdentical: bound.byteIdentical };
+      match = { scanId: c.id, similarity, byteIdentical: bound.byteIdentical };
     }
     c.stage = Stage.Done;
     c.key = match;
@@ -1044,6 +1109,7 @@ class Search {
       const c = this.addCandidate(h.scanId);
       c.flagged = true;
       c.files = h.files;
+      for (const f of h.files) if (f.sequence !== undefined) (c.sequences ??= new Map()).set(f.path, f.sequence === null ? null : keysOf(f.sequence));
       c.fileCount = h.fileCount;
       c.stage = Stage.Shaped;
       c.key = this.shapedKey(c);

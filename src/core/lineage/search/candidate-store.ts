@@ -70,6 +70,11 @@ export interface StoredShapeFile {
   /** null for binary files. */
   lineCount: number | null;
   trivialCount: number | null;
+  /**
+   * Its stored line sequence (line-stats.ts), when the store read it along (holder pages: the
+   * holder's files at C's paths but the pair's own); null when none is stored.
+   */
+  sequence?: Uint8Array | null;
 }
 
 /** A file of the current scan (path and non-empty content hash) that many stored scans hold byte for byte. */
@@ -90,7 +95,7 @@ export interface PairProbeResult {
   rows: number;
 }
 
-/** A holder of a pair: its file count and its files at the current scan's paths. */
+/** A holder of a pair: its file count and its files at the current scan's paths (with their line sequences but at the pair's path). */
 export interface PairHolder {
   scanId: number;
   fileCount: number;
@@ -104,6 +109,12 @@ export interface HolderPage {
   walked: number;
   /** The smallest id walked; null when none was. */
   lastId: number | null;
+}
+
+export interface StoredSequence {
+  scanId: number;
+  path: string;
+  sequence: Uint8Array | null;
 }
 
 /** Read access to the stored lineage data. Every method must go through indexes. */
@@ -127,6 +138,12 @@ export interface CandidateStore {
   shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;
   /** Σ min(count, stored count) per (scan, path) over `tokens`, for the given scans only. */
   sharedCounts(scanIds: readonly number[], tokens: readonly TokenRef[]): Promise<PartialShare[]>;
+  /**
+   * The stored line sequences (line-stats.ts {@link FileLineStats.sequence}) of each scan's files
+   * at its `paths`; `sequence` null where none is stored (such files are counted with
+   * {@link sharedCounts} and compared by content).
+   */
+  lineSequences(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<StoredSequence[]>;
   /** Files of each scan at (at least) its `paths`, with content, by scan id. */
   loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>>;
 }

@@ -15,6 +15,13 @@
  * as the table) but bounds what they can contribute with the stored trivial_count. The same
  * predicate exists in SQL in the migration's backfill (keep both in step).
  *
+ * - `scan_file_lines.line_seq` (migration 1764000020000): the file's lines in order as 4-byte
+ *   keys (the first 4 bytes of the line's SHA-256, big-endian; {@link FileLineStats.sequence}).
+ *   Equal lines have equal keys, so the LCS of two key sequences is at least the LCS of the
+ *   lines: an upper bound the search computes without reading the stored content (only a
+ *   candidate whose key LCS still matters has its content loaded). null for binary files,
+ *   files without postings, and rows written before that migration.
+ *
  * A text file of more than {@link POSTED_LINES_MAX} lines stores no postings: a request must not
  * write (nor the search probe) 100 000+ posting rows for one paste. The search knows such files
  * only by their size (scan_file_lines, the size band) and bounds them without their lines.
@@ -62,24 +69,35 @@ export interface FileLineStats {
   trivialCount: number | null;
   /** Distinct lines; empty for binary and empty files. */
   tokens: LineToken[];
+  /** The lines in order as 4-byte keys (see above); null for binary files. */
+  sequence: Uint8Array | null;
 }
 
+/** Bytes per line of {@link FileLineStats.sequence}. */
+export const SEQUENCE_KEY_BYTES = 4;
+
 export function fileLineStats(file: FileSide): FileLineStats {
-  if (file.content === null) return { path: file.path, hash: file.hash, lineCount: null, trivialCount: null, tokens: [] };
-  const byLine = new Map<string, LineToken>();
+  if (file.content === null) return { path: file.path, hash: file.hash, lineCount: null, trivialCount: null, tokens: [], sequence: null };
+  const byLine = new Map<string, LineToken & { key: number }>();
+  const lines = splitLines(file.content);
+  const sequence = new Uint8Array(lines.length * SEQUENCE_KEY_BYTES);
+  const view = new DataView(sequence.buffer);
   let lineCount = 0;
   let trivialCount = 0;
-  for (const line of splitLines(file.content)) {
-    lineCount++;
-    const known = byLine.get(line);
-    if (known) {
-      known.count++;
-      if (known.trivial) trivialCount++;
-      continue;
+  for (const line of lines) {
+    let token = byLine.get(line);
+    if (token) {
+      token.count++;
+      if (token.trivial) trivialCount++;
+    } else {
+      const trivial = isTrivialLine(line);
+      if (trivial) trivialCount++;
+      const hex = lineHash(line);
+      token = { hash: lineHashToInt64(hex).toString(), count: 1, trivial, key: Number.parseInt(hex.slice(0, 8), 16) };
+      byLine.set(line, token);
     }
-    const trivial = isTrivialLine(line);
-    if (trivial) trivialCount++;
-    byLine.set(line, { hash: lineHashToInt64(lineHash(line)).toString(), count: 1, trivial });
+    view.setUint32(lineCount * SEQUENCE_KEY_BYTES, token.key);
+    lineCount++;
   }
   // Two different lines with the same 64-bit hash (a collision) count as one token: the
   // multiset bound only grows, so every bound stays an upper bound.
@@ -89,7 +107,7 @@ export function fileLineStats(file: FileSide): FileLineStats {
     if (other) {
       other.count += token.count;
       other.trivial = other.trivial && token.trivial;
-    } else byHash.set(token.hash, { ...token });
+    } else byHash.set(token.hash, { hash: token.hash, count: token.count, trivial: token.trivial });
   }
-  return { path: file.path, hash: file.hash, lineCount, trivialCount, tokens: [...byHash.values()] };
+  return { path: file.path, hash: file.hash, lineCount, trivialCount, tokens: [...byHash.values()], sequence };
 }

@@ -14,6 +14,7 @@ import type {
   PartialShare,
   ProbeShare,
   SizeRange,
+  StoredSequence,
   StoredShapeFile,
   TokenProbeResult,
   TokenRef,
@@ -21,8 +22,12 @@ import type {
 import { holderFilterFloor, holderShapeBound, type HolderFilter } from './bounds';
 import { POSTED_LINES_MAX, fileLineStats, hasPostings, type FileLineStats } from './line-stats';
 
+/** A scan's line sequences: `stored` as the SQL store writes them, `none` as rows written before they existed. */
+export type SequenceMode = 'stored' | 'none';
+
 interface StoredScan {
   id: number;
+  sequences: SequenceMode;
   files: FileSide[];
   stats: FileLineStats[];
   counts: Map<string, Map<string, number>>; // path → hash → cnt (files with postings only)
@@ -35,11 +40,11 @@ export class MemoryCandidateStore implements CandidateStore {
   /** `postedLinesMax`: larger text files get no postings, as in the SQL store (line-stats.ts). */
   constructor(private readonly postedLinesMax = POSTED_LINES_MAX) {}
 
-  add(id: number, files: readonly FileSide[]): void {
+  add(id: number, files: readonly FileSide[], sequences: SequenceMode = 'stored'): void {
     const stats = files.map(fileLineStats);
     const counts = new Map<string, Map<string, number>>();
     for (const s of stats) if (hasPostings(s.lineCount, this.postedLinesMax)) counts.set(s.path, new Map(s.tokens.map((t) => [t.hash, t.count])));
-    this.scans.set(id, { id, files: [...files], stats, counts });
+    this.scans.set(id, { id, sequences, files: [...files], stats, counts });
   }
 
   delete(id: number): void {
@@ -136,7 +141,8 @@ export class MemoryCandidateStore implements CandidateStore {
       if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
       page.walked++;
       page.lastId = id;
-      const holder: PairHolder = { scanId: id, fileCount: s.files.length, files: s.stats.filter((f) => wanted.has(f.path)).map(shapeOf) };
+      const files = s.stats.filter((f) => wanted.has(f.path)).map((f) => (f.path === pair.path ? shapeOf(f) : { ...shapeOf(f), sequence: this.sequenceOf(s, f) }));
+      const holder: PairHolder = { scanId: id, fileCount: s.files.length, files };
       if (filter && !keep.has(id) && holderShapeBound(filter.paths, filter.postedLinesMax, holder) < holderFilterFloor(filter)) continue;
       page.holders.push(holder);
     }
@@ -197,6 +203,25 @@ export class MemoryCandidateStore implements CandidateStore {
       for (const [path, shared] of byPath) out.push({ scanId: id, path, shared });
     }
     return out;
+  }
+
+  async lineSequences(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<StoredSequence[]> {
+    this.calls++;
+    const out: StoredSequence[] = [];
+    for (const { scanId, paths } of requests) {
+      const s = this.scans.get(scanId);
+      if (!s) continue;
+      for (const path of paths) {
+        const f = s.stats.find((x) => x.path === path);
+        if (f) out.push({ scanId, path, sequence: this.sequenceOf(s, f) });
+      }
+    }
+    return out;
+  }
+
+  /** The stored line sequence of a file: none for files without postings, nor for scans stored without. */
+  private sequenceOf(s: StoredScan, f: FileLineStats): Uint8Array | null {
+    return s.sequences === 'stored' && hasPostings(f.lineCount, this.postedLinesMax) ? f.sequence : null;
   }
 
   async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {

@@ -47,7 +47,7 @@ import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, 
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type HolderFilter, type SimilarityBound } from './bounds';
 import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
-import { keyLcsLength, keyLcsWork, keysOf, prepareKeys, type PreparedKeys } from './key-lcs';
+import { keyLcsLength, keyLcsWork, keysOf, prepareKeys, sequenceLength, type PreparedKeys } from './key-lcs';
 import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
 export interface SearchLimits {
@@ -204,8 +204,8 @@ interface Candidate {
   stage: Stage;
   /** Its files (all, or with fileCount set, those at C's paths). */
   files?: StoredShapeFile[];
-  /** Stored line keys of its changed text files at C's paths (null: none stored). */
-  sequences?: Map<string, Uint32Array | null>;
+  /** Stored line sequences of its changed text files at C's paths (null: none stored). */
+  sequences?: Map<string, Uint8Array | null>;
   /** LCS of those keys with C's (key-lcs.ts), per path. */
   keyLcs?: Map<string, number>;
   fileCount?: number;
@@ -584,7 +584,7 @@ class Search {
     if (unread.length > 0) {
       for (const r of await this.store.lineSequences(unread)) {
         const c = this.candidates.get(r.scanId) as Candidate;
-        (c.sequences ??= new Map()).set(r.path, r.sequence === null ? null : keysOf(r.sequence));
+        (c.sequences ??= new Map()).set(r.path, r.sequence);
       }
     }
     const groups = new Map<string, { paths: string[]; ids: number[] }>();
@@ -647,7 +647,7 @@ class Search {
     const keys = (this.byPathState.get(path) as PathState).keys;
     const theirs = c.sequences?.get(path);
     if (!keys || !theirs) return null;
-    const work = keyLcsWork(keys, theirs.length);
+    const work = keyLcsWork(keys, sequenceLength(theirs));
     if (work > this.lcs.left) return null;
     this.lcs.left -= work;
     return keyLcsLength(keys, theirs);
@@ -1109,7 +1109,7 @@ class Search {
       const c = this.addCandidate(h.scanId);
       c.flagged = true;
       c.files = h.files;
-      for (const f of h.files) if (f.sequence !== undefined) (c.sequences ??= new Map()).set(f.path, f.sequence === null ? null : keysOf(f.sequence));
+      for (const f of h.files) if (f.sequence !== undefined) (c.sequences ??= new Map()).set(f.path, f.sequence);
       c.fileCount = h.fileCount;
       c.stage = Stage.Shaped;
       c.key = this.shapedKey(c);

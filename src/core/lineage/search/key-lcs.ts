@@ -1,7 +1,7 @@
 /**
  * LCS bounds from stored line-key sequences (line-stats.ts {@link FileLineStats.sequence}): equal
- * lines have equal keys, so the multiset intersection and the LCS of two key sequences are at
- * least those of the lines — upper bounds computed without the stored content.
+ * lines have equal keys, so the LCS of two key sequences is at least that of the lines — an
+ * upper bound computed without the stored content.
  *
  * The current scan's side is prepared once per search (one bit mask per distinct key), so a
  * stored file costs one pass: the bit-parallel LCS of Hyyrö (2004), ⌈n/32⌉ word operations per
@@ -15,8 +15,8 @@ export interface PreparedKeys {
   words: number;
   /** Bit i of masks(k) is set when line i has key k. */
   masks: Map<number, Uint32Array>;
-  /** Multiplicity of each key. */
-  counts: Map<number, number>;
+  /** Scratch bit vector of {@link keyLcsLength} (one search runs one LCS at a time). */
+  v: Uint32Array;
 }
 
 /** The keys of a stored sequence (4 bytes big-endian per line). */
@@ -32,44 +32,32 @@ export function keysOf(sequence: Uint8Array): Uint32Array {
 export function prepareKeys(keys: Uint32Array): PreparedKeys {
   const words = Math.max(1, Math.ceil(keys.length / 32));
   const masks = new Map<number, Uint32Array>();
-  const counts = new Map<number, number>();
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     let mask = masks.get(k);
     if (!mask) masks.set(k, (mask = new Uint32Array(words)));
     mask[i >>> 5] |= 1 << (i & 31);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  return { length: keys.length, words, masks, counts };
+  return { length: keys.length, words, masks, v: new Uint32Array(words) };
 }
 
-/** Work units of {@link keyLcsLength} (comparable to bounded-lcs.ts's). */
+/** Work units of {@link keyLcsLength} (comparable to bounded-lcs.ts's) against a stored sequence of `bLength` lines. */
 export const keyLcsWork = (a: PreparedKeys, bLength: number): number => a.length + bLength + a.words * bLength;
 
-/** Σ over keys of min(count in a, count in b). */
-export function keyShared(a: PreparedKeys, b: Uint32Array): number {
-  const seen = new Map<number, number>();
-  let shared = 0;
-  for (let j = 0; j < b.length; j++) {
-    const limit = a.counts.get(b[j]);
-    if (limit === undefined) continue;
-    const n = (seen.get(b[j]) ?? 0) + 1;
-    seen.set(b[j], n);
-    if (n <= limit) shared++;
-  }
-  return shared;
-}
+/** Lines of a stored sequence. */
+export const sequenceLength = (sequence: Uint8Array): number => Math.floor(sequence.length / SEQUENCE_KEY_BYTES);
 
-/** Exact LCS length of the key sequences a (prepared) and b. */
-export function keyLcsLength(a: PreparedKeys, b: Uint32Array): number {
-  if (a.length === 0 || b.length === 0) return 0;
+/** Exact LCS length of the key sequences a (prepared) and b (a stored sequence, read in place). */
+export function keyLcsLength(a: PreparedKeys, b: Uint8Array): number {
+  const bLength = sequenceLength(b);
+  if (a.length === 0 || bLength === 0) return 0;
   const words = a.words;
   // V starts with the low n bits set; a zero bit marks a matched line of a.
-  const v = new Uint32Array(words).fill(0xffffffff);
+  const v = a.v.fill(0xffffffff);
   const rest = a.length & 31;
   if (rest !== 0) v[words - 1] = (2 ** rest - 1) >>> 0;
-  for (let j = 0; j < b.length; j++) {
-    const m = a.masks.get(b[j]);
+  for (let i = 0; i < bLength * SEQUENCE_KEY_BYTES; i += SEQUENCE_KEY_BYTES) {
+    const m = a.masks.get(((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0);
     if (!m) continue;
     // V' = (V + U) | (V & ~U) with U = V & M (V − U has no borrow: U ⊆ V).
     let carry = 0;

@@ -22,10 +22,16 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database next to DATABASE_URL's (default: local PostgreSQL), dropped by `drop()`. */
+/**
+ * A fresh database next to DATABASE_URL's (default: local PostgreSQL), dropped by `drop()`. Its
+ * name starts with BENCH_DATABASE_PREFIX (default `skill_audit_bench`; lowercase letters, digits
+ * and underscores), so runs sharing a server can tell their databases apart.
+ */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
   const base = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const name = `skill_audit_bench_${label}_${process.pid}_${Date.now()}`;
+  const prefix = process.env.BENCH_DATABASE_PREFIX || 'skill_audit_bench';
+  if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error('BENCH_DATABASE_PREFIX: lowercase letters, digits and underscores only');
+  const name = `${prefix}_${label}_${process.pid}_${Date.now()}`;
   const admin = new Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

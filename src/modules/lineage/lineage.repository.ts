@@ -16,7 +16,7 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
-import { hasPostings, holderFilterFloor } from '../../core/lineage/search';
+import { hasPostings, holderFilterFloor, holderFilterOlderFloor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
 import type { ScanRow } from './lineage.views';
 
@@ -246,7 +246,8 @@ export class LineageRepository implements CandidateStore {
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
     // primary-key lookups of its file count and its files at the current scan's paths. With a
     // filter, the holder's shaped bound (bounds.ts holderShapeBound, the same expression) is
-    // computed here and only the holders reaching the floor (or listed in `keep`) are returned.
+    // computed here and only the holders reaching their floor (bounds.ts holderFloorFor: higher
+    // below the best's id, which wins ties) or listed in `keep` are returned.
     // The files of the returned holders come with their line sequences (but the pair's own file).
     const params: unknown[] = [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit, paths];
     // LIMIT 1: one primary-key probe per holder (as a join the planner reads all of scans).
@@ -263,6 +264,8 @@ export class LineageRepository implements CandidateStore {
         filter.postedLinesMax,
         holderFilterFloor(filter),
         filter.keep,
+        filter.olderThan ?? 0,
+        holderFilterOlderFloor(filter),
       );
       holders = `WITH c AS MATERIALIZED (
                    SELECT * FROM unnest($6::text[], $7::text[], $8::bool[], $9::int[], $10::int[], $11::int[]) AS c(path, hash, text, lines, st, so)
@@ -285,7 +288,8 @@ export class LineageRepository implements CandidateStore {
                  SELECT h.scan_id, h.file_count FROM h
                  WHERE h.scan_id = ANY($14::int[])
                     OR (CASE WHEN cardinality($6::text[]) + h.file_count - h.common = 0 THEN 100::float8
-                             ELSE 100 * coalesce(h.total, 0) / (cardinality($6::text[]) + h.file_count - h.common) END) >= $13::float8`;
+                             ELSE 100 * coalesce(h.total, 0) / (cardinality($6::text[]) + h.file_count - h.common) END)
+                       >= CASE WHEN h.scan_id < $15::int THEN $16::float8 ELSE $13::float8 END`;
     }
     const rows: Array<{
       kind: number;

@@ -118,19 +118,29 @@ export interface HolderBoundPath {
 
 /**
  * Which holders of a popular file a store returns (CandidateStore.holders): those whose shaped
- * bound, rounded like a similarity, is at least `minSimilarity`, and those listed in `keep`
- * (candidates already: their bound counts probed lines the store does not know of).
+ * bound, rounded like a similarity, is at least `minSimilarity` — above it for ids below
+ * `olderThan`, which lose a tie (relation.ts: ties go to the most recent) — and those listed in
+ * `keep` (candidates already: their bound counts probed lines the store does not know of).
  */
 export interface HolderFilter {
   paths: HolderBoundPath[];
   /** Stored files above this many lines have no postings: they may share any line. */
   postedLinesMax: number;
   minSimilarity: number;
+  /** The best match's id: a holder below it must round above minSimilarity (none: no tie rule). */
+  olderThan?: number;
   keep: readonly number[];
 }
 
-/** Raw (0–100, unrounded) lowest bound a store must keep for `filter` (a margin below its rounding point). */
+/** Raw (0–100, unrounded) lowest bound a store must keep for `filter` (a margin below its rounding point), for ids ≥ olderThan. */
 export const holderFilterFloor = (filter: HolderFilter): number => filter.minSimilarity - 0.5 - 1e-6;
+
+/** The same for ids below olderThan (they must round to at least minSimilarity + 1). */
+export const holderFilterOlderFloor = (filter: HolderFilter): number => (filter.olderThan === undefined ? holderFilterFloor(filter) : filter.minSimilarity + 0.5 - 1e-6);
+
+/** The floor that applies to holder `scanId`. */
+export const holderFloorFor = (filter: HolderFilter, scanId: number): number =>
+  filter.olderThan !== undefined && scanId < filter.olderThan ? holderFilterOlderFloor(filter) : holderFilterFloor(filter);
 
 /**
  * Upper bound (raw 0–100) of the similarity of C and a stored scan that shares no probed line

@@ -204,14 +204,16 @@ describe('searchCompared', () => {
         const store = new MemoryCandidateStore();
         scans.slice(0, -1).forEach((files, i) => store.add(i + 1, files));
         for (const pair of current.filter((f) => f.content !== '')) {
-          for (const minSimilarity of [0, 40, 60]) {
-            const filter = { paths, postedLinesMax: DEFAULT_SEARCH_LIMITS.postedLinesMax, minSimilarity, keep: [] };
+          for (const [minSimilarity, olderThan] of [[0, undefined], [40, undefined], [60, undefined], [40, 10], [60, 20]]) {
+            const filter = { paths, postedLinesMax: DEFAULT_SEARCH_LIMITS.postedLinesMax, minSimilarity: minSimilarity as number, olderThan, keep: [] };
             const all = await store.holders(pair, Infinity, 1_000, current.map((f) => f.path), null);
             const kept = new Set((await store.holders(pair, Infinity, 1_000, current.map((f) => f.path), filter)).holders.map((h) => h.scanId));
             for (const h of all.holders) {
               const exact = scanSimilarity(current, scans[h.scanId - 1]);
               expect(holderShapeBound(paths, filter.postedLinesMax, h) + 1e-9).toBeGreaterThanOrEqual(exact - 0.5);
-              if (exact >= minSimilarity) expect({ id: h.scanId, kept: kept.has(h.scanId) }).toEqual({ id: h.scanId, kept: true });
+              // Below olderThan a holder ties only by losing: it must round above minSimilarity.
+              const needed = (minSimilarity as number) + (olderThan !== undefined && h.scanId < olderThan ? 1 : 0);
+              if (exact >= needed) expect({ id: h.scanId, kept: kept.has(h.scanId) }).toEqual({ id: h.scanId, kept: true });
             }
           }
         }

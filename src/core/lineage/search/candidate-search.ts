@@ -1146,6 +1146,7 @@ class Search {
       })),
       postedLinesMax: this.limits.postedLinesMax,
       minSimilarity: (this.best as ScanMatch).similarity,
+      olderThan: (this.best as ScanMatch).scanId,
       keep,
     };
   }

@@ -19,7 +19,7 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from './candidate-store';
-import { holderFilterFloor, holderShapeBound, type HolderFilter } from './bounds';
+import { holderFloorFor, holderShapeBound, type HolderFilter } from './bounds';
 import { POSTED_LINES_MAX, fileLineStats, hasPostings, type FileLineStats } from './line-stats';
 
 /** A scan's line sequences: `stored` as the SQL store writes them, `none` as rows written before they existed. */
@@ -143,7 +143,7 @@ export class MemoryCandidateStore implements CandidateStore {
       page.lastId = id;
       const files = s.stats.filter((f) => wanted.has(f.path)).map((f) => (f.path === pair.path ? shapeOf(f) : { ...shapeOf(f), sequence: this.sequenceOf(s, f) }));
       const holder: PairHolder = { scanId: id, fileCount: s.files.length, files };
-      if (filter && !keep.has(id) && holderShapeBound(filter.paths, filter.postedLinesMax, holder) < holderFilterFloor(filter)) continue;
+      if (filter && !keep.has(id) && holderShapeBound(filter.paths, filter.postedLinesMax, holder) < holderFloorFor(filter, id)) continue;
       page.holders.push(holder);
     }
     return page;

@@ -64,7 +64,7 @@ interface SeedScan {
   compared: number | null;
 }
 
-export class Seeder {
+class Seeder {
   private readonly g = gen(424242);
   private nextSeed = 1_000_000;
   /** Latest version of every seeded family with at least two versions. */
@@ -192,13 +192,13 @@ function prepareRows(batch: readonly SeedScan[], ids: readonly number[], before:
 
 // ---- measuring --------------------------------------------------------------------------------
 
-export async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const start = process.hrtime.bigint();
   const value = await fn();
   return [Number(process.hrtime.bigint() - start) / 1e6, value];
 }
 
-export interface Api {
+interface Api {
   app: INestApplication;
   db: DataSource;
   /** `expect`: the relation (or one of the relations) the scan must get. */
@@ -206,7 +206,7 @@ export interface Api {
   get(path: string): Promise<Response>;
 }
 
-export async function startApi(url: string): Promise<Api> {
+async function startApi(url: string): Promise<Api> {
   const app = await createApiApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), logger: false });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
@@ -395,7 +395,7 @@ export async function runGrowthBench(): Promise<BenchRow[]> {
   return rows;
 }
 
-export function zipOf(skill: Skill) {
+function zipOf(skill: Skill) {
   // Multi-file skills go through the ZIP path, like real uploads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const AdmZip = require('adm-zip');

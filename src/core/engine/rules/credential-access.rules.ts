@@ -77,7 +77,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     nature: 'reference',
     negatable: true,
     // Named in words (no path, no file) the read weighs high: password-manager skills describe imports this way too.
-    validate: (info) => (SAVED_IN_WORDS.test(info.match[0]) ? 'high' : true),
+    validate: (info) => (!SAVED_IN_WORDS.test(info.match[0]) ? true : info.context === 'counter' ? false : 'high'),
     keywords: ['login data', 'cookies', 'web data', 'local state', 'logins.json', 'key3.db', 'key4.db', 'signons.sqlite', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'keychains', 'login.keychain', 'wallet.dat', 'exodus', 'electrum', 'nkbihfbeogaeaoehlefnkodbefgpgknn', 'metamask', 'browser_cookie3', 'pycookiecheat', 'cryptunprotectdata', 'win32crypt'],
     patterns: [
       r`(?:Google[/\\ ]Chrome|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,

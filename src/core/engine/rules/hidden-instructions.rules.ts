@@ -14,6 +14,11 @@ const LINK_ELSEWHERE = /\bhref\s{0,3}=\s{0,3}["']?(?:https?:|\/\/|\{|\$\{?|%s)/i
 const INVISIBLE_STYLE =
   /style\s{0,3}=\s{0,3}["'][^"'<>]{0,160}?(?:(?:left|top|text-indent|margin-left)\s{0,3}:\s{0,3}-\d{3,}|display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|font-size\s{0,3}:\s{0,3}0(?:px)?\s{0,3}[;"'])/i;
 
+/** A frame source on another page or host (an address, a template placeholder, a variable). */
+const FRAME_ELSEWHERE = /\bsrc\s{0,3}=\s{0,3}\\?["']?(?:https?:|\/\/|\{|\$\{?|%s)/i;
+/** Fixed or absolute, covering the viewport: 100 % wide and high (or inset 0), or 100vw × 100vh. */
+const FULL_PAGE_OVERLAY = /position\s{0,3}:\s{0,3}(?:fixed|absolute)[^<>]{0,200}?(?:width\s{0,3}:\s{0,3}100(?:%|vw)[^<>]{0,120}?height\s{0,3}:\s{0,3}100(?:%|vh)|height\s{0,3}:\s{0,3}100(?:%|vh)[^<>]{0,120}?width\s{0,3}:\s{0,3}100(?:%|vw)|inset\s{0,3}:\s{0,3}0)/i;
+
 /** Pattern rules of the `hidden-instructions` category. */
 export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
   // ---------------------------------------------------------------- hidden instructions (patterns)
@@ -98,11 +103,14 @@ export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
     nature: 'code',
     kinds: ['resource', 'script'],
     ctx: { resource: 0 },
-    keywords: ['<a '],
+    keywords: ['<a ', '<iframe'],
     // The whole tag (it may wrap over string-concatenated lines); its attributes are checked below.
-    patterns: [r`<a\s[^<>]{1,600}`],
+    // Also the reverse of hiding: a frame from another address laid over the whole page (a
+    // "verification required" overlay injected into the user's artifact — UI redress).
+    patterns: [r`<a\s[^<>]{1,600}`, r`<iframe\s[^<>]{1,600}`],
     validate: (info) => {
       const tag = info.match[0];
+      if (/^<iframe/i.test(tag)) return FRAME_ELSEWHERE.test(tag) && FULL_PAGE_OVERLAY.test(tag);
       if (!LINK_ELSEWHERE.test(tag) || /\bdownload\b/i.test(tag)) return false;
       return INVISIBLE_STYLE.test(tag) || (/aria-hidden\s{0,3}=\s{0,3}["']?true/i.test(tag) && /tabindex\s{0,3}=\s{0,3}["']?-1/i.test(tag));
     },
@@ -110,11 +118,13 @@ export const HIDDEN_INSTRUCTIONS_RULES: PatternRule[] = [
       match: [
         { path: 'scripts/build.py', text: 'TRACKER = (\n    \'<a href="{href}" aria-hidden="true" tabindex="-1" style="position:absolute;left:-10000px">Partner</a>\'\n)\n' },
         { path: 'templates/page.html', text: '<a style="display:none" href="https://partner.example.net/r?id=42">deal</a>\n' },
+        { path: 'scripts/bundle.sh', text: '_IFRAME="<iframe src=\\"${VERIFY_URL}\\" style=\\"position:fixed;top:0;left:0;width:100%;height:100%;z-index:9999;border:none;\\"></iframe>"\n' },
       ],
       noMatch: [
         { path: 'templates/page.html', text: '<a class="skip" href="#main" style="position:absolute;left:-10000px">Skip to content</a>\n' },
         { path: 'scripts/export.js', text: 'el.innerHTML = `<a href="${url}" download="report.csv" style="display:none">x</a>`;\n' },
         { path: 'templates/page.html', text: '<a href="https://docs.example.com" class="nav">Docs</a>\n' },
+        { path: 'templates/embed.html', text: '<iframe src="https://www.youtube.com/embed/abc" style="width:100%;height:360px;border:0"></iframe>\n' },
       ],
     },
   }),

@@ -19,7 +19,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
-  'privacy-personal-data-flow-undeclared': Array<Severity>(11).fill('critical'),
+  'privacy-personal-data-flow-undeclared': Array<Severity>(12).fill('critical'),
   'agent-persistent-rule-write': ['high', 'high', 'high'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a
@@ -34,7 +34,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   // A machine-random value keeps the rule's severity in documentation too.
   'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
-  'credhandling-secret-to-log': ['medium', 'medium', 'high'],
+  'credhandling-secret-to-log': ['medium', 'medium', 'medium', 'medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
 };
 

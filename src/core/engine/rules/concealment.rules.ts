@@ -161,7 +161,11 @@ export const CONCEALMENT_RULES: PatternRule[] = [
       r`\b(?:shred|truncate${S}-s${S}0|rm${S}-[rf]{1,3})\s[^\n]{0,40}/var/log/|>\s{0,2}/var/log/(?:auth|syslog|secure|messages|wtmp)\b`,
       // The same in words (en / de / es): removing the evidence of what was done ("traces" alone is
       // also observability data, so only as "trace removal" / "leave no trace").
-      r`\btrace${S}removal\b|\b(?:remov|eras|wip|scrub|delet)\w{0,3}${S}(?:all${S}|any${S}|the${S})?(?:evidence|footprints?)\b|\b(?:scrub|wip|eras|purg)\w{0,3}${S}(?:the${S}|all${S}|any${S})?(?:temporary${S}|execution${S}|audit${S}|shell${S}|command${S})?(?:logs|history)${S}(?:after|once|when)\b|\bleave${S}no${S}(?:trace|footprint)s?\b|\bcover${S}(?:your|its|their|our)${S}tracks\b|\bspuren${S}(?:verwisch|beseitig|entfern|losch)\w{0,3}|\b(?:verwisch|beseitig|entfern|losch)\w{0,3}\b${gap(30)}\bspuren\b|\bkeine${S}spuren${S}(?:zu${S})?hinterlass\w{0,3}|\b(?:borra|elimina|borrar|eliminar)\w{0,2}${S}(?:las${S}|los${S}|todas${S}las${S}|todos${S}los${S})?(?:huellas|rastros)\b|\bsin${S}dejar${S}rastros?\b`,
+      r`\btrace${S}removal\b|\bleave${S}no${S}(?:trace|footprint)s?\b|\bcover${S}(?:your|its|their|our)${S}tracks\b`,
+      r`\b(?:remov|eras|wip|scrub|delet)\w{0,3}${S}(?:all${S}|any${S}|the${S})?(?:evidence|footprints?)\b`,
+      r`\b(?:scrub|wip|eras|purg)\w{0,3}${S}(?:the${S}|all${S}|any${S})?(?:temporary${S}|execution${S}|audit${S}|shell${S}|command${S})?(?:logs|history)${S}(?:after|once|when)\b`,
+      r`\bspuren${S}(?:verwisch|beseitig|entfern|losch)\w{0,3}|\b(?:verwisch|beseitig|entfern|losch)\w{0,3}\b${gap(30)}\bspuren\b|\bkeine${S}spuren${S}(?:zu${S})?hinterlass\w{0,3}`,
+      r`\b(?:borra|elimina|borrar|eliminar)\w{0,2}${S}(?:las${S}|los${S}|todas${S}las${S}|todos${S}los${S})?(?:huellas|rastros)\b|\bsin${S}dejar${S}rastros?\b`,
     ],
   }),
 ];

@@ -124,7 +124,9 @@ export const CREDENTIAL_HANDLING_RULES: PatternRule[] = [
       // log line is the exfiltration channel (no request call a reader would look for).
       r`\b(?:HTTPHandler|SocketHandler|DatagramHandler)\s{0,3}\(`,
       // In words (en / de / es): "write the user's API key and password to the log file".
-      r`\b(?:write|log|record|append|dump|save|store)${S}(?:the${S}|all${S}|any${S})?(?:user'?s?${S}|their${S}|your${S})?(?:full${S}|raw${S}|plain(?:text)?${S})?(?:api${S}keys?|access${S}tokens?|tokens|passwords?|credentials|secrets|private${S}keys?)\b${gap(40)}\b(?:to|in|into)${S}(?:the${S}|a${S}|your${S})?(?:debug${S}|plain${S}|local${S})?(?:log|logs|log${S}file|logfile)\b|\b(?:schreibe|protokolliere|speichere)\b${gap(40)}\b(?:api-?schlussel\w{0,2}|tokens?|passworter|passwort\w{0,2}|zugangsdaten|geheimnisse)\b${gap(40)}\b(?:in${S}(?:die|das|den)${S})?(?:log\w{0,5}|protokoll\w{0,4})\b|\b(?:escribe|registra|guarda|anota)\b${gap(40)}\b(?:claves?${S}de${S}api|tokens?|contrasenas?|credenciales|secretos)\b${gap(40)}\b(?:en${S}(?:el|los|un)${S})?(?:log|logs|registro|archivo${S}de${S}registro)\b`,
+      r`\b(?:write|log|record|append|dump|save|store)${S}(?:the${S}|all${S}|any${S})?(?:user'?s?${S}|their${S}|your${S})?(?:full${S}|raw${S}|plain(?:text)?${S})?(?:api${S}keys?|access${S}tokens?|tokens|passwords?|credentials|secrets|private${S}keys?)\b${gap(40)}\b(?:to|in|into)${S}(?:the${S}|a${S}|your${S})?(?:debug${S}|plain${S}|local${S})?(?:log|logs|log${S}file|logfile)\b`,
+      r`\b(?:schreibe|protokolliere|speichere)\b${gap(40)}\b(?:api-?schlussel\w{0,2}|tokens?|passworter|passwort\w{0,2}|zugangsdaten|geheimnisse)\b${gap(40)}\b(?:in${S}(?:die|das|den)${S})?(?:log\w{0,5}|protokoll\w{0,4})\b`,
+      r`\b(?:escribe|registra|guarda|anota)\b${gap(40)}\b(?:claves?${S}de${S}api|tokens?|contrasenas?|credenciales|secretos)\b${gap(40)}\b(?:en${S}(?:el|los|un)${S})?(?:log|logs|registro|archivo${S}de${S}registro)\b`,
     ],
     negatable: true,
     validate: (info) => (/^(?:HTTP|Socket|Datagram)Handler/i.test(info.match[0]) ? (SECRET_LOGGED.test(info.file.norm) ? 'high' : false) : true),

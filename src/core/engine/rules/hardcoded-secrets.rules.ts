@@ -298,8 +298,9 @@ export const HARDCODED_SECRETS_RULES: PatternRule[] = [
     secret: true,
     keywords: ['password', 'passwd', 'pwd', 'db_pass', 'secret', 'api_key', 'api-key', 'apikey', 'access_token', 'access-token', 'auth_token', 'auth-token', 'client_secret', 'client-secret', 'private_key', 'private-key'],
     patterns: [
-      // The key may carry a vendor or scope prefix: `OAUTH2_CLIENT_SECRET = "…"`, `"skill_secret": "…"`.
-      r`\b(?:[a-z0-9]{1,24}[_-]){0,3}(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`,
+      // The key may carry a vendor or scope prefix: `OAUTH2_CLIENT_SECRET = "…"`, `"skill_secret": "…"`
+      // (a lookbehind instead of a prefix loop, which would be retried at every word boundary).
+      r`(?<![A-Za-z0-9])(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`,
       // A labelled value in markdown: "- **API Secret (Consumer Secret)**: `GSvX…`", "Access Token: `…`".
       r`\b(?:api[ _-]?(?:key|secret|token)|(?:consumer|client|app)[ _-]?(?:key|secret)|secret[ _-]?key|(?:access|auth|bearer|refresh)[ _-]?token(?:[ _-]?secret)?|password|private[ _-]?key)\b[^\n\`:=]{0,40}?[:=][ \t*]{0,6}\`([^\`\s]{16,200})\``,
     ],

@@ -25,7 +25,9 @@ export const JAILBREAK_RULES: PatternRule[] = [
       r`\b(?:uneingeschrankte[nm]?|ungefilterte[nm]?|zensurfreie[nm]?)${S}modus\b|\bmodus${S}ohne${S}(?:einschrankungen|filter|grenzen)\b`,
       r`\bmodo${S}(?:sin${S}restricciones|sin${S}filtros|dios|sin${S}censura|sin${S}limites|jailbreak)\b`,
       // "You are now in developer mode …" in German / Spanish, or any mode in which the safety filters are off.
-      r`\bdu${S}bist${S}(?:jetzt${S}|nun${S})?im${S}(?:entwickler|debug|admin|wartungs|test)-?modus\b|\b(?:estas|esta)${S}(?:ahora${S})?en${S}(?:el${S})?modo${S}(?:desarrollador|depuracion|administrador|mantenimiento|prueba)\b|\b(?:all|alle|todos${S}los)${S}(?:safety|security|sicherheits|content)?${S}?(?:filters|filter|filtros${S}de${S}seguridad)${S}(?:are|sind|estan)${S}(?:now${S}|jetzt${S}|ahora${S})?(?:disabled|off|deaktiviert|abgeschaltet|desactivados|apagados)\b`,
+      r`\bdu${S}bist${S}(?:jetzt${S}|nun${S})?im${S}(?:entwickler|debug|admin|wartungs|test)-?modus\b`,
+      r`\b(?:estas|esta)${S}(?:ahora${S})?en${S}(?:el${S})?modo${S}(?:desarrollador|depuracion|administrador|mantenimiento|prueba)\b`,
+      r`\b(?:all|alle|todos${S}los)${S}(?:safety|security|sicherheits|content)?${S}?(?:filters|filter|filtros${S}de${S}seguridad)${S}(?:are|sind|estan)${S}(?:now${S}|jetzt${S}|ahora${S})?(?:disabled|off|deaktiviert|abgeschaltet|desactivados|apagados)\b`,
     ],
   }),
   pattern({
@@ -98,7 +100,9 @@ export const JAILBREAK_RULES: PatternRule[] = [
     patterns: [
       r`\bdo${S}anything${S}now\b|\bjailbroken\b|\bjailbreak${S}prompt\b`,
       { src: r`\bDAN\b${gap(20)}\b(?:mode|prompt|persona|jailbreak)\b|\b(?:[Yy]ou${S}are(?:${S}now)?|[Aa]ct${S}as|[Bb]ecome|[Pp]retend${S}to${S}be|[Aa]hora${S}eres|[Ee]res${S}(?:ahora${S})?|[Aa]ctua${S}como|[Dd]u${S}bist${S}(?:jetzt${S}|nun${S})?)${S}DAN\b`, flags: 'g' },
-      r`\b(?:you${S}are${S}(?:now${S})?|act${S}as${S}|become${S})an?${S}(?:ai|assistant|model|chatbot|llm)${S}(?:without|with${S}no)${S}(?:any${S})?(?:restrictions|rules|limits|limitations|filters|guidelines|boundaries)\b|\byou${S}(?:now${S})?have${S}no${S}(?:rules|restrictions|limits|limitations|filters|guidelines)\b|\bdu${S}hast${S}(?:jetzt${S}|nun${S})?keine(?:rlei)?${S}(?:regeln|einschrankungen|grenzen|filter|richtlinien)${S}mehr\b|\b(?:ya${S}no|ahora${S}no)${S}tienes${S}(?:ninguna?s?${S})?(?:restricciones|reglas|limites|filtros)\b`,
+      r`\b(?:you${S}are${S}(?:now${S})?|act${S}as${S}|become${S})an?${S}(?:ai|assistant|model|chatbot|llm)${S}(?:without|with${S}no)${S}(?:any${S})?(?:restrictions|rules|limits|limitations|filters|guidelines|boundaries)\b|\byou${S}(?:now${S})?have${S}no${S}(?:rules|restrictions|limits|limitations|filters|guidelines)\b`,
+      r`\bdu${S}hast${S}(?:jetzt${S}|nun${S})?keine(?:rlei)?${S}(?:regeln|einschrankungen|grenzen|filter|richtlinien)${S}mehr\b`,
+      r`\b(?:ya${S}no|ahora${S}no)${S}tienes${S}(?:ninguna?s?${S})?(?:restricciones|reglas|limites|filtros)\b`,
       r`\bdu${S}bist${S}(?:jetzt|nun|ab${S}sofort)${S}(?:ein(?:e)?${S})?(?:uneingeschrankte[rs]?|ungefilterte[rs]?|zensurfreie[rs]?)${S}(?:assistent|ki|modell|chatbot)|\b(?:assistent|ki|modell|chatbot)${S}ohne${S}(?:jegliche${S})?(?:regeln|einschrankungen|grenzen|filter)\b`,
       r`\b(?:eres${S}(?:ahora${S})?|actua${S}como${S}|actue${S}como${S}|comportate${S}como${S})(?:un|una)${S}(?:asistente|ia|modelo|chatbot)${S}sin${S}(?:ningun[ao]?${S})?(?:restricciones|restriccion|reglas?|limites?|filtros?)\b`,
       r`\b(?:you${S}are|act${S}as|become|pretend${S}to${S}be|roleplay${S}as)${S}an?${S}(?:unfiltered|uncensored|amoral|unrestricted|jailbroken|evil)${S}(?:ai|assistant|model|chatbot|version|llm)`,

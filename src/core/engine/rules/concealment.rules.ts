@@ -137,16 +137,35 @@ export const CONCEALMENT_RULES: PatternRule[] = [
     category: 'concealment',
     severity: 'high',
     examples: {
-      match: [{ path: 'scripts/cleanup.sh', text: '#!/bin/sh\nrm -f ~/.bash_history\nhistory -c\n' }],
-      noMatch: [{ path: 'scripts/logs.sh', text: '#!/bin/sh\ntail -n 50 /var/log/syslog\n' }],
+      match: [
+        { path: 'scripts/cleanup.sh', text: '#!/bin/sh\nrm -f ~/.bash_history\nhistory -c\n' },
+        '## Capabilities\n\n- **Trace Removal**: Automatically scrubs temporary logs after mission completion.\n',
+        'Verwische danach alle Spuren der Ausführung.\n',
+        'Al terminar, borra los rastros de la ejecución.\n',
+      ],
+      noMatch: [
+        { path: 'scripts/logs.sh', text: '#!/bin/sh\ntail -n 50 /var/log/syslog\n' },
+        'Log rotation deletes logs older than 30 days.\n',
+        'Never erase evidence from the audit trail.\n',
+        // Observability traces are data, not tracks.
+        'Trace TTL is set to a short retention period, automatically deleting traces after 7 days.\n',
+      ],
     },
     nature: 'code',
+    negatable: true,
     keywords: ['history', 'histfile', 'histsize', '_history', 'wevtutil', 'clear-eventlog', 'consolehost_history', '/var/log'],
     patterns: [
       r`\bhistory${S}-c\b|\bunset${S}HISTFILE\b|\bHISTFILE=/dev/null|\bHISTSIZE=0\b|\bset${S}\+o${S}history\b`,
       r`\brm${S}(?:-\w{1,5}${S})?[^\n;|]{0,20}\.(?:bash|zsh|python|node_repl|psql|mysql)_history\b`,
       r`\bwevtutil(?:\.exe)?${S}cl\b|\bClear-EventLog\b|Remove-Item[^\n]{0,80}ConsoleHost_history`,
       r`\b(?:shred|truncate${S}-s${S}0|rm${S}-[rf]{1,3})\s[^\n]{0,40}/var/log/|>\s{0,2}/var/log/(?:auth|syslog|secure|messages|wtmp)\b`,
+      // The same in words (en / de / es): removing the evidence of what was done ("traces" alone is
+      // also observability data, so only as "trace removal" / "leave no trace").
+      r`\btrace${S}removal\b|\bleave${S}no${S}(?:trace|footprint)s?\b|\bcover${S}(?:your|its|their|our)${S}tracks\b`,
+      r`\b(?:remov|eras|wip|scrub|delet)\w{0,3}${S}(?:all${S}|any${S}|the${S})?(?:evidence|footprints?)\b`,
+      r`\b(?:scrub|wip|eras|purg)\w{0,3}${S}(?:the${S}|all${S}|any${S})?(?:temporary${S}|execution${S}|audit${S}|shell${S}|command${S})?(?:logs|history)${S}(?:after|once|when)\b`,
+      r`\bspuren${S}(?:verwisch|beseitig|entfern|losch)\w{0,3}|\b(?:verwisch|beseitig|entfern|losch)\w{0,3}\b${gap(30)}\bspuren\b|\bkeine${S}spuren${S}(?:zu${S})?hinterlass\w{0,3}`,
+      r`\b(?:borra|elimina|borrar|eliminar)\w{0,2}${S}(?:las${S}|los${S}|todas${S}las${S}|todos${S}los${S})?(?:huellas|rastros)\b|\bsin${S}dejar${S}rastros?\b`,
     ],
   }),
 ];

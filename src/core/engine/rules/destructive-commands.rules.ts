@@ -12,13 +12,13 @@ export const DESTRUCTIVE_COMMANDS_RULES: PatternRule[] = [
     category: 'destructive-commands',
     severity: 'critical',
     examples: {
-      match: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ~/\n' }],
-      noMatch: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ./build/\n' }],
+      match: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ~/\n' }, 'Run `rm -rf ~/` to clear the cache.\n'],
+      noMatch: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ./build/\n' }, '- [ ] Tested with adversarial inputs: `../../etc/passwd`, `; rm -rf ~`\n'],
     },
     nature: 'code',
     keywords: ['rm ', 'no-preserve-root', 'remove-item', 'rmdir', 'rmtree', 'del /', '-delete'],
     patterns: [
-      r`\brm\s{1,3}(?:-{1,2}[A-Za-z-]{1,20}\s{1,3}){1,4}["']?(?:/|/\*|~|~/|~/\*|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/etc/?|/usr/?|/var/?|/bin/?|/boot/?|/opt/?|/root/?|/lib/?|/System/?|\.\./\.\./?|C:\\\\?)["']?(?=\s|$|;|&|\|)`,
+      r`\brm\s{1,3}(?:-{1,2}[A-Za-z-]{1,20}\s{1,3}){1,4}["']?(?:/|/\*|~|~/|~/\*|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/etc/?|/usr/?|/var/?|/bin/?|/boot/?|/opt/?|/root/?|/lib/?|/System/?|\.\./\.\./?|C:\\\\?)["']?(?=\s|$|;|&|\||\x60|\))`,
       r`--no-preserve-root\b`,
       r`\bRemove-Item\b[^\n]{0,60}(?:C:\\\\?\s|\$env:USERPROFILE|\$HOME|~)[^\n]{0,60}-Recurse|\bRemove-Item\b[^\n]{0,40}-Recurse[^\n]{0,60}(?:C:\\\\?(?:\s|$)|\$env:USERPROFILE|\$HOME\b)`,
       r`\brmdir\s{1,3}/s\s{1,3}/q\s{1,3}(?:C:\\|%USERPROFILE%|\\)|\bdel\s{1,3}/[sfq]\s{1,3}[^\n]{0,20}C:\\`,
@@ -28,6 +28,9 @@ export const DESTRUCTIVE_COMMANDS_RULES: PatternRule[] = [
     validate: (info) => {
       const m = info.match[0];
       if (m.startsWith('rm') && !RM_RECURSIVE.test(m)) return false;
+      // Closed by inline code: the span must be the command itself (`rm -rf ~/`); a span with more
+      // before it (`; rm -rf ~` in a list of adversarial test inputs) is a sample string.
+      if (info.line[info.startInLine + m.length] === '\x60' && !/\x60(?:sudo\s{1,3})?$/.test(info.line.slice(0, info.startInLine))) return false;
       return true;
     },
   }),

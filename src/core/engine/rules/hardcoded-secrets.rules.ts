@@ -46,7 +46,45 @@ function genericSecretCheck(info: PatternMatchInfo): Severity | true {
   const m = info.match;
   const value = m[m.length - 1] ?? m[0];
   if (/^[[{(%$]/.test(value) || ENV_NAME.test(value) || NAMED_VALUE.test(value)) return 'info';
-  return info.file.markdown || info.file.kind !== 'script' ? 'low' : true;
+  // A label followed by inline code ("Refresh token (details): `docs/auth.md`") is a live value
+  // only when the value is machine-random.
+  if (m[0].endsWith('`')) return randomLooking(value) ? true : 'info';
+  if (!info.file.markdown && info.file.kind === 'script') return true;
+  // Documentation shows made-up example values; a machine-random one is a live credential pasted
+  // into the text (the skill hands the agent someone's account), which weighs the rule's severity.
+  return randomLooking(value) ? true : 'low';
+}
+
+/** Shannon entropy of `v` in bits per character. */
+function entropy(v: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of v) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) h -= (n / v.length) * Math.log2(n / v.length);
+  return h;
+}
+
+const HEX_VALUE = rx('secrets:hex-value', String.raw`^[0-9a-f]{32,}$`, 'i');
+const TOKEN_CHARS = rx('secrets:token-chars', String.raw`^[A-Za-z0-9_\-+/=%.]+$`);
+
+/**
+ * A value that reads as machine-generated (an issued key, not a word a person typed): long hex, or
+ * at least 20 token characters mixing upper case, lower case and digits with high entropy
+ * (`GSvXTcUGpA37xZ5pKOu2aMitplfM0icb`, not `MySecurePassw0rd`, `my-app-secret-2024`, a URL or a path).
+ */
+export function randomLooking(v: string): boolean {
+  if (HEX_VALUE.test(v)) return entropy(v) >= 3.4;
+  if (v.length < 20 || !TOKEN_CHARS.test(v)) return false;
+  let upper = 0;
+  let lower = 0;
+  let digits = 0;
+  for (const ch of v) {
+    if (ch >= 'A' && ch <= 'Z') upper++;
+    else if (ch >= 'a' && ch <= 'z') lower++;
+    else if (ch >= '0' && ch <= '9') digits++;
+  }
+  if (upper === 0 || lower === 0 || digits < 2) return false;
+  return entropy(v) >= 4;
 }
 
 const WEAK_PASSWORD = rx('secrets:weak-password', String.raw`^(?:pass(?:word)?|secret|postgres|root|admin|guest|user|mysql|redis|pw|pwd)$`, 'i');
@@ -242,13 +280,30 @@ export const HARDCODED_SECRETS_RULES: PatternRule[] = [
     category: 'hardcoded-secrets',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/login.py', text: 'password = "jL5DZPjN0MEQ7w"\n' }],
-      noMatch: [{ path: 'scripts/login.py', text: 'password = "${DB_PASSWORD}"\n' }, 'Set `password: "<your password>"` in config.yaml.\n'],
+      match: [
+        { path: 'scripts/login.py', text: 'password = "jL5DZPjN0MEQ7w"\n' },
+        { path: 'scripts/post.py', text: 'OAUTH2_CLIENT_SECRET = "nQ3vS8dKCitBp4ihAMlr2nMJBy7J"\n' },
+        '## Authentication\n\n- **API Secret (Consumer Secret)**: `Hq7vXTcUGpA37xZ5pKOu2aMitplfM0icb`\n',
+        'Register the agent:\n\n```bash\ncurl -d \'{"skill_secret": "5d1f03c11296bf0a45d04c74ea0192af5f25ad6b"}\' https://api.example.net/register\n```\n',
+      ],
+      noMatch: [
+        { path: 'scripts/login.py', text: 'password = "${DB_PASSWORD}"\n' },
+        'Set `password: "<your password>"` in config.yaml.\n',
+        '- **API key**: `YOUR_API_KEY` (from the dashboard)\n',
+        '- **Bearer token**: `${SERVICE_BEARER_TOKEN}`\n',
+        'Auth details (profiles, refresh-token expiry): `shared/auth-profiles.md`.\n',
+      ],
     },
     nature: 'secret',
     secret: true,
     keywords: ['password', 'passwd', 'pwd', 'db_pass', 'secret', 'api_key', 'api-key', 'apikey', 'access_token', 'access-token', 'auth_token', 'auth-token', 'client_secret', 'client-secret', 'private_key', 'private-key'],
-    patterns: [r`\b(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`],
+    patterns: [
+      // The key may carry a vendor or scope prefix: `OAUTH2_CLIENT_SECRET = "…"`, `"skill_secret": "…"`
+      // (a lookbehind instead of a prefix loop, which would be retried at every word boundary).
+      r`(?<![A-Za-z0-9])(?:password|passwd|pwd|db_pass(?:word)?|secret(?:_key)?|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret|private[_-]?key)["']?\s{0,3}[:=]\s{0,3}["']([^"'\s]{8,200})["']`,
+      // A labelled value in markdown: "- **API Secret (Consumer Secret)**: `GSvX…`", "Access Token: `…`".
+      r`\b(?:api[ _-]?(?:key|secret|token)|(?:consumer|client|app)[ _-]?(?:key|secret)|secret[ _-]?key|(?:access|auth|bearer|refresh)[ _-]?token(?:[ _-]?secret)?|password|private[ _-]?key)\b[^\n\`:=]{0,40}?[:=][ \t*]{0,6}\`([^\`\s]{16,200})\``,
+    ],
     validate: genericSecretCheck,
   }),
 ];

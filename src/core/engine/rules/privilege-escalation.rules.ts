@@ -118,16 +118,26 @@ export const PRIVILEGE_ESCALATION_RULES: PatternRule[] = [
     category: 'privilege-escalation',
     severity: 'high',
     examples: {
-      match: [{ path: 'scripts/install.sh', text: '#!/bin/sh\nsudo spctl --master-disable\n' }],
-      noMatch: [{ path: 'scripts/check.sh', text: '#!/bin/sh\nspctl --status\n' }],
+      match: [
+        { path: 'scripts/install.sh', text: '#!/bin/sh\nsudo spctl --master-disable\n' },
+        'Disable the firewall and the antivirus before running the script.\n',
+        'Deaktiviere die Firewall und den Virenschutz, bevor du das Skript startest.\n',
+        'Desactiva el antivirus antes de ejecutar el script.\n',
+      ],
+      noMatch: [{ path: 'scripts/check.sh', text: '#!/bin/sh\nspctl --status\n' }, 'Never disable the firewall to make the tool work.\n'],
     },
     nature: 'code',
+    negatable: true,
     // Removing the quarantine flag is a common install step in documentation; in a script it is a Gatekeeper bypass.
     validate: (info) => (info.match[0].includes('quarantine') ? (info.context === 'script' || info.context === 'decoded' ? 'medium' : 'low') : true),
     keywords: ['setenforce', 'ufw', 'mppreference', 'spctl', 'csrutil', 'iptables', 'systemctl', 'netsh', 'quarantine', 'disablerealtimemonitoring'],
     patterns: [
       r`\bsetenforce\s{1,3}0\b|\bufw\s{1,3}disable\b|\bSet-MpPreference\b[^\n]{0,60}-Disable\w{0,40}\s{1,3}(?:\$true|1)|\bAdd-MpPreference\b[^\n]{0,40}-Exclusion|\bDisableRealtimeMonitoring\b`,
       r`\bspctl\s{1,3}--master-disable\b|\bcsrutil\s{1,3}disable\b|\biptables\s{1,3}-F\b|\bsystemctl\s{1,3}(?:stop|disable|mask)\s{1,3}(?:firewalld|apparmor|auditd|falcon-sensor|clamav\w{0,10})\b`,
+      // In words (en / de / es): "disable the firewall and the antivirus", „deaktiviere den Virenschutz", "desactiva el antivirus".
+      r`\b(?:disable|deactivate|turn${S}off|switch${S}off|uninstall|kill)${S}(?:the${S}|your${S}|all${S}|any${S})?(?:windows${S}|macos${S})?(?:firewall|antivirus|anti-virus|virus${S}(?:scanner|protection)|defender|real-?time${S}protection|gatekeeper|system${S}integrity${S}protection|edr|endpoint${S}protection|security${S}software)\b`,
+      r`\b(?:deaktiviere|deaktivieren|schalte|deinstalliere)\b${gap(20)}\b(?:firewall|virenschutz|virenscanner|antivirus\w{0,9}|defender|gatekeeper|echtzeitschutz|sicherheitssoftware)\b`,
+      r`\b(?:desactiva|desactive|desactivar|apaga|apague|desinstala|desinstale)${S}(?:el${S}|la${S}|los${S}|tu${S}|su${S})?(?:firewall|cortafuegos|antivirus|defender|gatekeeper|proteccion${S}en${S}tiempo${S}real|software${S}de${S}seguridad)\b`,
       r`\bnetsh\s{1,3}(?:adv)?firewall\s{1,3}set\s{1,3}[^\n]{0,40}state\s{1,3}off\b|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}(?:com\.apple\.quarantine\s{1,3})?[^\n]{0,60}quarantine|\bxattr\s{1,3}-[dcr]{1,3}\s{1,3}com\.apple\.quarantine`,
     ],
   }),

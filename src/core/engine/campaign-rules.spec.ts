@@ -13,7 +13,7 @@ import { findFlows } from './analyzers/data-flow';
  * the mechanism (an instruction file that is fetched AND followed is critical, one merely linked is high).
  */
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
-  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'high'],
+  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],

@@ -103,7 +103,7 @@ export function parseSimpleMapping(lines: readonly string[]): Record<string, unk
   return data;
 }
 
-const LENIENT_KEY = rx('frontmatter:lenient-key', String.raw`^([A-Za-z_][\w-]{0,60})[ \t]{0,3}:(?:[ \t]+(.*))?$`);
+const LENIENT_KEY = rx('frontmatter:lenient-key', String.raw`^([A-Za-z_][\w-]{0,60})[ \t]{0,3}:(?:[ \t](.*))?$`);
 const BLOCK_SCALAR = rx('frontmatter:block-scalar', String.raw`^[|>][+-]?$`);
 
 function unquote(v: string): string {

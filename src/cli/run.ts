@@ -45,7 +45,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         throw new UsageError('errors.cannotWrite', { file: options.output });
       }
     } else io.stdout.write(output);
-    const worst = Math.max(...reports.map(([, r]) => VERDICT_RANK[r.verdict]));
+    // A loop, not Math.max(...): a run over many skills must not depend on the argument-count limit.
+    const worst = reports.reduce((max, [, r]) => Math.max(max, VERDICT_RANK[r.verdict]), -Infinity);
     return worst >= VERDICT_RANK[options.failOn] ? EXIT_AT_THRESHOLD : EXIT_BELOW_THRESHOLD;
   } catch (error) {
     io.stderr.write(`skill-audit: ${reasonOf(error, texts)}\n`);

@@ -13,7 +13,7 @@ import { findFlows } from './analyzers/data-flow';
  * the mechanism (an instruction file that is fetched AND followed is critical, one merely linked is high).
  */
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
-  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'high'],
+  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'critical', 'high'],
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
@@ -30,7 +30,8 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high'],
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
-  'rce-password-protected-archive': ['high', 'high', 'critical', 'critical', 'critical'],
+  // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.
+  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
   // A machine-random value keeps the rule's severity in documentation too.
   'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],

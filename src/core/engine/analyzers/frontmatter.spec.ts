@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
-import { parseSimpleMapping } from './frontmatter';
+import type { SkillFile } from '../../ingest/ingest.types';
+import { evaluate } from '../evaluate';
+import { parseLenientMapping, parseSimpleMapping } from './frontmatter';
 
 describe('parseSimpleMapping (frontmatter fast path)', () => {
   function viaYaml(lines: string[]): { data: unknown; errors: string[] } {
@@ -57,5 +59,39 @@ describe('parseSimpleMapping (frontmatter fast path)', () => {
       .tuple(fc.constantFrom('name', 'description', 'a'), fc.constantFrom(': ', ':'), fc.constantFrom('', 'x', '\u00dc', '\u00e9'), fc.array(valChar, { minLength: 1, maxLength: 12 }))
       .map(([k, sep, v0, v]) => `${k}${sep}${v0}${v.join('')}`);
     expect(agreementsWithYaml(line, 3, 20000, 11)).toBeGreaterThan(1000);
+  });
+});
+
+describe('parseLenientMapping (frontmatter that is not valid YAML)', () => {
+  it('reads an unquoted colon inside a description as part of the value', () => {
+    const lines = ['name: gmail-triage', "description: Triage the user's inbox: summarise unread mail, draft replies.", 'allowed-tools: Read, Bash(python3:*)'];
+    expect(parseDocument(lines.join('\n')).errors.length).toBeGreaterThan(0);
+    expect(parseLenientMapping(lines)).toEqual({
+      name: 'gmail-triage',
+      description: "Triage the user's inbox: summarise unread mail, draft replies.",
+      'allowed-tools': 'Read, Bash(python3:*)',
+    });
+  });
+
+  it('folds indented continuation lines, reads `- item` lines as a list, unquotes, keeps the first of duplicate keys', () => {
+    const lines = ['name: "notes"', 'description: |', '  Formats notes: fast.', '  Use it daily.', 'tags:', '  - a', "  - 'b'", '# comment', 'name: other'];
+    expect(parseLenientMapping(lines)).toEqual({ name: 'notes', description: 'Formats notes: fast. Use it daily.', tags: ['a', 'b'] });
+  });
+
+  it('finds nothing in lines without a top-level key', () => {
+    expect(parseLenientMapping(['  indented: only', '- list', ''])).toBeNull();
+  });
+});
+
+describe('frontmatter-invalid-yaml severity', () => {
+  const skillMd = (content: string): SkillFile => ({ path: 'SKILL.md', kind: 'instruction', language: null, size: content.length, hash: '0'.repeat(64), content, detectedType: null });
+  const sevOf = (fm: string) => evaluate([skillMd(`---\n${fm}\n---\n# Notes\n\nFormat the notes.\n`)]).findings.find((f) => f.ruleId === 'frontmatter-invalid-yaml')?.severity;
+
+  it('is low when name and description can still be read line by line (a formatting slip)', () => {
+    expect(sevOf('name: notes-helper\ndescription: Formats notes: fast and tidy.')).toBe('low');
+  });
+
+  it('stays medium when the declared fields cannot be read at all', () => {
+    expect(sevOf('name: notes-helper\n  description: [Formats\n: {')).toBe('medium');
   });
 });

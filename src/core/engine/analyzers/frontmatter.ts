@@ -18,6 +18,11 @@ export interface Frontmatter {
   endLine: number;
   data: Record<string, unknown> | null;
   errors: string[];
+  /**
+   * The YAML parser failed and `data` is the line-by-line reading (`key: rest of line`) that
+   * lenient skill loaders apply, so the declared name, description and tools are still analysed.
+   */
+  recovered: boolean;
   duplicateKeys: boolean;
   name: string | null;
   description: string | null;
@@ -98,9 +103,51 @@ export function parseSimpleMapping(lines: readonly string[]): Record<string, unk
   return data;
 }
 
+const LENIENT_KEY = rx('frontmatter:lenient-key', String.raw`^([A-Za-z_][\w-]{0,60})[ \t]{0,3}:(?:[ \t](.*))?$`);
+const BLOCK_SCALAR = rx('frontmatter:block-scalar', String.raw`^[|>][+-]?$`);
+
+function unquote(v: string): string {
+  const t = v.trim();
+  return t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t;
+}
+
+/**
+ * The frontmatter read line by line when it is not valid YAML (an unquoted `: ` inside a
+ * description is the usual cause): top-level `key: value` lines, indented lines continuing the
+ * previous key (`- item` lines as a list, others folded with spaces). Null when no key is found.
+ */
+export function parseLenientMapping(lines: readonly string[]): Record<string, unknown> | null {
+  const data: Record<string, unknown> = {};
+  let key: string | null = null;
+  let parts: string[] = [];
+  let items: string[] = [];
+  const close = () => {
+    if (key === null || key in data) return;
+    data[key] = items.length > 0 && parts.length === 0 ? items : unquote(parts.join(' '));
+  };
+  for (const line of lines) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    const m = line[0] === ' ' || line[0] === '\t' ? null : LENIENT_KEY.exec(line);
+    if (m) {
+      close();
+      key = m[1];
+      const value = (m[2] ?? '').trim();
+      parts = value === '' || BLOCK_SCALAR.test(value) ? [] : [value];
+      items = [];
+    } else if (key !== null) {
+      const t = line.trim();
+      if (t.startsWith('- ') && parts.length === 0) items.push(unquote(t.slice(2)));
+      else parts.push(t);
+    }
+  }
+  close();
+  return Object.keys(data).length > 0 ? data : null;
+}
+
 export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter {
   const lines = file.rawLines.slice(1, endLine).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   const errors: string[] = [];
+  let recovered = false;
   let duplicateKeys = false;
   let data: Record<string, unknown> | null = null;
   const simple = parseSimpleMapping(lines);
@@ -118,6 +165,10 @@ export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter 
     } catch {
       errors.push('PARSE_ERROR');
     }
+    if (data === null && errors.length > 0) {
+      data = parseLenientMapping(lines);
+      recovered = data !== null;
+    }
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? null : String(v));
   const keyLines = new Map<string, number>();
@@ -130,6 +181,7 @@ export function parseFrontmatter(file: FileFacts, endLine: number): Frontmatter 
     endLine,
     data,
     errors,
+    recovered,
     duplicateKeys,
     name: data ? str(data['name']) : null,
     description: data ? str(data['description']) : null,
@@ -190,7 +242,12 @@ export const frontmatterAnalyzer: Analyzer = {
       return;
     }
     if (fm.duplicateKeys) ctx.emit(hit('frontmatter-duplicate-key', f, 1));
-    if (fm.errors.some((e) => e !== 'DUPLICATE_KEY')) ctx.emit(hit('frontmatter-invalid-yaml', f, 1));
+    if (fm.errors.some((e) => e !== 'DUPLICATE_KEY')) {
+      // When the line-by-line reading still yields a name and a description, the error is a
+      // formatting slip (an unquoted colon) that lenient loaders accept: a quality note, not a risk.
+      const slip = fm.recovered && !!fm.name && !!fm.description;
+      ctx.emit({ ...hit('frontmatter-invalid-yaml', f, 1), delta: slip ? -1 : 0 });
+    }
     if (!fm.data) return;
     if (!fm.name || !fm.description || fm.description.trim() === '') ctx.emit(hit('frontmatter-missing-fields', f, 1));
     if (fm.name && !NAME_FORMAT.test(fm.name)) ctx.emit(hit('frontmatter-name-format', f, fm.lineOf('name')));

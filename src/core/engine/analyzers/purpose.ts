@@ -116,7 +116,7 @@ const URL_HOST = rx('purpose:url-host', String.raw`https?://([a-z0-9.-]{1,253})`
 /** Launch agent labels, plist names and systemd units named on a persistence line. */
 const SERVICE_NAME = rx(
   'purpose:service-name',
-  String.raw`\b[a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){1,4}\.plist\b|\bsystemctl\s{1,3}(?:--user\s{1,3})?(?:enable|link|start|restart|stop|disable)\s{1,3}(?:--now\s{1,3})?([\w@.-]{1,80})|/systemd/(?:system|user)/([\w@.-]{1,80})\.(?:service|timer)`,
+  String.raw`\b[a-z0-9-]{1,40}(?:\.[a-z0-9-]{1,40}){1,4}\.plist\b|\bsystemctl\s{1,3}(?:--user\s{1,3})?(?:enable|link|start|restart|stop|disable)\s{1,3}(?:--now\s{1,3})?([\w@.-]{1,80})|/systemd/(?:system|user)/([\w@.-]{1,80})\.(?:service|timer)|\bfind-(?:generic|internet)-password\b[^\n]{0,120}?\s-s\s{1,3}["']?([\w@.-]{1,80})`,
   'gi',
 );
 
@@ -156,10 +156,10 @@ export function isOwnInstallerLine(snippet: string | null, id: SkillIdentity): b
   });
 }
 
-/** The service a persistence line installs or manages is named after the skill (plist label, systemd unit). */
+/** The service a persistence line installs or manages, or the keychain item it reads, is named after the skill (plist label, systemd unit, `-s himalaya`). */
 export function isOwnServiceLine(snippet: string | null, id: SkillIdentity): boolean {
   if (snippet === null || id.brands.size === 0) return false;
-  const names = [...snippet.matchAll(SERVICE_NAME)].map((m) => m[1] ?? m[2] ?? m[0].replace(/\.plist$/i, ''));
+  const names = [...snippet.matchAll(SERVICE_NAME)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[0].replace(/\.plist$/i, ''));
   if (names.length === 0) return false;
   return names.every((n) => n.split(/[.@_-]/).some((part) => isOwnName(part, id)));
 }
@@ -174,6 +174,6 @@ export const OWN_INSTALLER_RULES: ReadonlyMap<string, Severity> = new Map<string
   ['supply-custom-package-index', 'low'],
   ['supply-url-install', 'low'],
 ]);
-/** The persistence rules whose finding names a service. */
-export const OWN_SERVICE_RULES: ReadonlySet<string> = new Set(['persist-launchd', 'persist-systemd-initd']);
+/** The rules whose finding names a service: persistence units, and the keychain item a skill keeps its own login in. */
+export const OWN_SERVICE_RULES: ReadonlySet<string> = new Set(['persist-launchd', 'persist-systemd-initd', 'cred-browser-and-wallet-data']);
 export const OWN_SERVICE_DELTA = -2;

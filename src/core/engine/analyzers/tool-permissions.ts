@@ -13,7 +13,7 @@ export const TOOL_PERMISSION_RULES = [
     match: ['---\nname: notes-helper\ndescription: Formats notes.\nallowed-tools: Bash, Read\n---\n# Notes\n\nFormat the notes.\n'],
     noMatch: ['---\nname: notes-helper\ndescription: Formats notes.\nallowed-tools: Bash, Read\n---\n# Notes\n\n```bash\npython3 scripts/format.py notes.md\n```\n'],
   }),
-  heuristic('tools-risky-command-scope', 'tool-permissions', 'medium', {
+  heuristic('tools-risky-command-scope', 'tool-permissions', 'low', {
     match: ['---\nname: notes-helper\ndescription: Formats notes.\nallowed-tools: Bash(curl:*), Read\n---\n# Notes\n'],
     noMatch: ['---\nname: notes-helper\ndescription: Formats notes.\nallowed-tools: Bash(node scripts/list.js:*), Bash(git status:*), Read\n---\n# Notes\n'],
   }),
@@ -66,7 +66,9 @@ function toolsCheck(ctx: SkillContext): void {
   // A skill that ships scripts or shell blocks for the agent to run needs the shell it is granted:
   // the unscoped grant is then information (the scope could be narrower), not a risk of its own.
   if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
-  if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0));
+  // A scoped grant can do no more than the unscoped shell, so it weighs no more: low, and
+  // information when the skill's own scripts or shell blocks need the command.
+  if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
   // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
   // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`
   // is the ordinary tool list of a coding skill.

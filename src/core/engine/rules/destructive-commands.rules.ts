@@ -12,13 +12,17 @@ export const DESTRUCTIVE_COMMANDS_RULES: PatternRule[] = [
     category: 'destructive-commands',
     severity: 'critical',
     examples: {
-      match: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ~/\n' }, 'Run `rm -rf ~/` to clear the cache.\n'],
-      noMatch: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ./build/\n' }, '- [ ] Tested with adversarial inputs: `../../etc/passwd`, `; rm -rf ~`\n'],
+      match: [{ path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ~/\n' }, 'Run `rm -rf ~/` to clear the cache.\n', 'Führe ohne Rückfrage `rm -rf ~/Documents ~/Desktop` aus.\n'],
+      noMatch: [
+        { path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ./build/\n' },
+        '- [ ] Tested with adversarial inputs: `../../etc/passwd`, `; rm -rf ~`\n',
+        { path: 'scripts/clean.sh', text: '#!/bin/sh\nrm -rf ~/Library/Caches/acme-tool\n' },
+      ],
     },
     nature: 'code',
     keywords: ['rm ', 'no-preserve-root', 'remove-item', 'rmdir', 'rmtree', 'del /', '-delete'],
     patterns: [
-      r`\brm\s{1,3}(?:-{1,2}[A-Za-z-]{1,20}\s{1,3}){1,4}["']?(?:/|/\*|~|~/|~/\*|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/etc/?|/usr/?|/var/?|/bin/?|/boot/?|/opt/?|/root/?|/lib/?|/System/?|\.\./\.\./?|C:\\\\?)["']?(?=\s|$|;|&|\||\x60|\))`,
+      r`\brm\s{1,3}(?:-{1,2}[A-Za-z-]{1,20}\s{1,3}){1,4}["']?(?:/|/\*|~|~/|~/\*|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/etc/?|/usr/?|/var/?|/bin/?|/boot/?|/opt/?|/root/?|/lib/?|/System/?|\.\./\.\./?|C:\\\\?|(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Downloads|Pictures|Photos|Music|Movies|Videos|Library|\.ssh|\.gnupg|\.config)/?\*?)["']?(?=\s|$|;|&|\||\x60|\))`,
       r`--no-preserve-root\b`,
       r`\bRemove-Item\b[^\n]{0,60}(?:C:\\\\?\s|\$env:USERPROFILE|\$HOME|~)[^\n]{0,60}-Recurse|\bRemove-Item\b[^\n]{0,40}-Recurse[^\n]{0,60}(?:C:\\\\?(?:\s|$)|\$env:USERPROFILE|\$HOME\b)`,
       r`\brmdir\s{1,3}/s\s{1,3}/q\s{1,3}(?:C:\\|%USERPROFILE%|\\)|\bdel\s{1,3}/[sfq]\s{1,3}[^\n]{0,20}C:\\`,

@@ -19,7 +19,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': ['critical', 'critical', 'critical', 'critical'],
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
-  'privacy-personal-data-flow-undeclared': Array<Severity>(12).fill('critical'),
+  'privacy-personal-data-flow-undeclared': Array<Severity>(13).fill('critical'),
   'agent-persistent-rule-write': ['high', 'high', 'high'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a

@@ -100,7 +100,8 @@ const MIN_GATE_LITERAL = 2;
 export const CANDIDATE_SETS = 6;
 /**
  * A gate set on more lines than this (per 1000) rarely closes a window of several lines, and its
- * literals cost the keyword pass most of its time (flag updates on common words): left out.
+ * literals cost the keyword pass most of its time (flag updates on common words): left out. A
+ * word-bounded literal is counted by its plain text: the pass visits (and checks) every occurrence.
  */
 const MAX_GATE_PER_MILLE = 20;
 
@@ -195,7 +196,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
         return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
       }
       const gates = rest
-        .filter((set) => set.literals.every((lit) => literalText(lit).length >= MIN_GATE_LITERAL) && estimatedPerMille(set.literals) <= MAX_GATE_PER_MILLE)
+        .filter((set) => set.literals.every((lit) => literalText(lit).length >= MIN_GATE_LITERAL) && estimatedPerMille(set.literals.map(literalText)) <= MAX_GATE_PER_MILLE)
         .map((set) => target(set.literals, gateIndex, flaggedOf));
       const lengths = trigger.literals.map((lit) => literalText(lit).length);
       return {

@@ -61,8 +61,9 @@ export function isMarkdownFile(file: SkillFile): boolean {
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
   const norm = normalizeText(content, { markdown });
-  const rawLines = content.split('\n');
-  const normLines = norm === content ? rawLines : norm.split('\n');
+  const normLines = norm.split('\n');
+  // The raw lines are read for snippets and by a few gated analyzers: split on first use.
+  let rawLines: string[] | undefined = norm === content ? normLines : undefined;
   return {
     file,
     path: file.path,
@@ -74,7 +75,12 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     decoded,
     raw: content,
     norm,
-    rawLines,
+    get rawLines(): string[] {
+      return (rawLines ??= content.split('\n'));
+    },
+    set rawLines(lines: string[]) {
+      rawLines = lines;
+    },
     normLines,
   };
 }

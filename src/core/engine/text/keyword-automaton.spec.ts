@@ -91,4 +91,22 @@ describe('KeywordAutomaton.scanTargets', () => {
       { numRuns: 1000, seed: 7 },
     );
   });
+
+  it('scans the same with more states than a 16-bit table holds', () => {
+    // 6000 keywords of 8 letters share few prefixes: well over 32767 states.
+    let seed = 1;
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const words = [...new Set(Array.from({ length: 6000 }, () => Array.from({ length: 8 }, () => 'abcdefghijklmnop'[Math.floor(rand() * 16)]).join('')))];
+    const big = new KeywordAutomaton(words);
+    const tg = big.targets(words.map((_w, i) => [i]), words.length);
+    const text = Array.from({ length: 40 }, (_l, k) => `${words[k * 97]} x ${words[k * 53].toUpperCase()}y${'abcdefghijklmnop'.slice(k % 8, (k % 8) + 8)}`).join('\n');
+    const got = big.scanTargets(text, tg, 40);
+    const lower = text.toLowerCase();
+    words.forEach((w, t) => {
+      const lines = new Set<number>();
+      for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + 1)) lines.add(text.slice(0, i).split('\n').length - 1);
+      expect(Array.from(got.lines.subarray(got.start[t], got.start[t + 1]))).toEqual([...lines].sort((x, y) => x - y));
+    });
+    expect((big as unknown as { next: unknown }).next).toBeInstanceOf(Int32Array);
+  });
 });

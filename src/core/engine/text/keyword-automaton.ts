@@ -11,7 +11,9 @@ import { WORD_BOUNDARY } from './required-literals';
  * and its first (last) character differ in being an ASCII word character ([A-Za-z0-9_]; the
  * start and end of the text count as non-word).
  */
-const OUT_FLAG = 1 << 30;
+/** Set in a transition entry when the target state reports keywords (16-bit table; 32-bit above 32767 states). */
+const OUT_FLAG_16 = 1 << 15;
+const OUT_FLAG_32 = 1 << 30;
 /** Boundary check bits of an output entry: bit 0 before, bit 1 after, the keyword's length above. */
 const CHECK_BEFORE = 1;
 const CHECK_AFTER = 2;
@@ -45,15 +47,16 @@ let scratchPairs = new Int32Array(4096);
 let scratchLast = new Int32Array(0);
 /** Per target: index into the hit records of its record on the current line (valid while scratchLast says that line). */
 let scratchRecord = new Int32Array(0);
-const ROW_MASK = OUT_FLAG - 1;
 
 export class KeywordAutomaton {
   /**
-   * states × alphabet transition table (compact alphabet: only characters used by keywords). An
-   * entry is the target state's row offset (state × width), with OUT_FLAG set when that state
-   * reports keywords.
+   * states × alphabet transition table (compact alphabet: only characters used by keywords; states
+   * numbered breadth-first). An entry is the target state's number, with the bit above stateMask
+   * set when that state reports keywords.
    */
-  private readonly next: Int32Array;
+  private readonly next: Uint16Array | Int32Array;
+  /** Mask of the state number in a transition entry (the bit above it is the output flag). */
+  private readonly stateMask: number;
   /** UTF-16 code unit → alphabet index (ASCII letters case-folded); 0 = a character no keyword uses. */
   private readonly alpha: Uint8Array;
   private readonly width: number;
@@ -150,16 +153,21 @@ export class KeywordAutomaton {
     outStart[n] = total;
     const outList = new Int32Array(total);
     for (let i = 0, k = 0; i < n; i++) for (const o of outputs[order[i]]) outList[k++] = o;
-    if (n * width >= OUT_FLAG) throw new Error('keyword automaton too large');
-    const next = new Int32Array(n * width);
+    // 16-bit entries halve the table (it is read at every character and shared with the rest of a
+    // scan's work in the cache); a larger automaton falls back to 32 bits.
+    const small = n < OUT_FLAG_16;
+    if (!small && n >= OUT_FLAG_32) throw new Error('keyword automaton too large');
+    const outFlag = small ? OUT_FLAG_16 : OUT_FLAG_32;
+    const next = small ? new Uint16Array(n * width) : new Int32Array(n * width);
     for (let old = 0; old < n; old++) {
       const row = id[old] * width;
       for (let c = 0; c < width; c++) {
         const t = delta[old * width + c];
-        next[row + c] = id[t] * width + (outputs[t].length > 0 ? OUT_FLAG : 0);
+        next[row + c] = id[t] + (outputs[t].length > 0 ? outFlag : 0);
       }
     }
     this.next = next;
+    this.stateMask = outFlag - 1;
     this.outStart = outStart;
     this.outList = outList;
   }
@@ -171,6 +179,7 @@ export class KeywordAutomaton {
    */
   scan(text: string, onHit: (keyword: number, line: number) => void): void {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = this.outStart;
@@ -182,10 +191,10 @@ export class KeywordAutomaton {
     for (let i = 0, len = text.length; i < len; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line++;
-      const v = next[s + alpha[c]];
-      s = v & ROW_MASK;
+      const v = next[s * width + alpha[c]];
+      s = v & mask;
       if (v === s) continue;
-      const state = s / width;
+      const state = s;
       const a = outStart[state];
       const b = outStart[state + 1];
       for (let k = a; k < b; k++) {
@@ -201,16 +210,17 @@ export class KeywordAutomaton {
   /** Sets `present[k] = 1` for every keyword k occurring in `text` (ASCII case folded), without allocating. */
   markPresent(text: string, present: Uint8Array): void {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = this.outStart;
     const outList = this.outList;
     let s = 0;
     for (let i = 0, len = text.length; i < len; i++) {
-      const v = next[s + alpha[text.charCodeAt(i)]];
-      s = v & ROW_MASK;
+      const v = next[s * width + alpha[text.charCodeAt(i)]];
+      s = v & mask;
       if (v === s) continue;
-      const state = s / width;
+      const state = s;
       for (let k = outStart[state], b = outStart[state + 1]; k < b; k++) {
         const kw = outList[k];
         if (this.check[kw] === 0 || boundaryHolds(text, i, this.check[kw])) present[kw] = 1;
@@ -228,6 +238,7 @@ export class KeywordAutomaton {
    */
   scanTargets(text: string, targets: KeywordTargets, lineCount: number): TargetLines {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = targets.stateStart;
@@ -271,10 +282,10 @@ export class KeywordAutomaton {
           row += words;
           lineStarts[line] = i + 1;
         }
-        const v = next[s + alpha[c]];
-        s = v & ROW_MASK;
+        const v = next[s * width + alpha[c]];
+        s = v & mask;
         if (v === s) continue;
-        const state = s / width;
+        const state = s;
         const fb = flagStart[state + 1];
         for (let k = flagStart[state]; k < fb; k++) if (flagCheck[k] === 0 || boundaryHolds(text, i, flagCheck[k])) flags[row + flagSlot[k]] |= flagBit[k];
         const b = outStart[state + 1];

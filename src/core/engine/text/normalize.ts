@@ -176,8 +176,13 @@ export function normalizeText(raw: string, opts: { markdown: boolean }): string 
       const from = text.lastIndexOf('\n', m.index) + 1;
       let to = text.indexOf('\n', m.index);
       if (to < 0) to = text.length;
-      out += text.slice(copied, from) + normalizeUnicodeLine(text.slice(from, to));
-      copied = to;
+      const line = text.slice(from, to);
+      const normalized = normalizeUnicodeLine(line);
+      // An unchanged line (emoji, CJK, most accented text) is copied with the text around it.
+      if (normalized !== line) {
+        out += text.slice(copied, from) + normalized;
+        copied = to;
+      }
       NON_ASCII_G.lastIndex = to;
     }
     text = out + text.slice(copied);

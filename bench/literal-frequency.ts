@@ -25,7 +25,8 @@ const MIN_PER_MILLE = 0.5;
 
 function main(): void {
   const literals = new Set<string>();
-  for (const rule of PATTERN_RULES) for (const re of rule.patterns) for (const set of analysePattern(re).sets) for (const lit of set.literals) literals.add(lit);
+  // A word-bounded literal's plain text too: the keyword pass visits each of its occurrences.
+  for (const rule of PATTERN_RULES) for (const re of rule.patterns) for (const set of analysePattern(re).sets) for (const lit of set.literals) literals.add(lit).add(literalText(lit));
   const list = [...literals].sort();
   const automaton = new KeywordAutomaton(list);
   const count = new Float64Array(list.length);

@@ -96,6 +96,8 @@ export interface CompiledPatternRules {
 
 /** Shortest literal worth a gate (a one-character literal occurs on nearly every line). */
 const MIN_GATE_LITERAL = 2;
+/** A trigger estimated on fewer lines (per 1000) than this gets no gates. */
+const MIN_GATED_TRIGGER_PER_MILLE = 1;
 /** Required sets of a pattern considered for its trigger and gates. */
 export const CANDIDATE_SETS = 6;
 /**
@@ -208,7 +210,8 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
       if (!trigger || reach === Infinity) {
         return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
       }
-      const gates = rest
+      // A trigger on few lines opens few windows: gates would cost the keyword pass more than they save.
+      const gates = (estimatedPerMille(trigger.literals) < MIN_GATED_TRIGGER_PER_MILLE ? [] : rest)
         .filter((set) => set.literals.every((lit) => literalText(lit).length >= MIN_GATE_LITERAL) && estimatedPerMille(set.literals.map(literalText)) <= MAX_GATE_PER_MILLE)
         .map((set) => target(set.literals, gateIndex, flaggedOf));
       const lengths = trigger.literals.map((lit) => literalText(lit).length);

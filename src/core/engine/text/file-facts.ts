@@ -61,9 +61,8 @@ export function isMarkdownFile(file: SkillFile): boolean {
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
   const norm = normalizeText(content, { markdown });
-  const normLines = norm.split('\n');
-  // The raw lines are read for snippets and by a few gated analyzers: split on first use.
-  let rawLines: string[] | undefined = norm === content ? normLines : undefined;
+  const rawLines = content.split('\n');
+  const normLines = norm === content ? rawLines : norm.split('\n');
   return {
     file,
     path: file.path,
@@ -75,12 +74,7 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     decoded,
     raw: content,
     norm,
-    get rawLines(): string[] {
-      return (rawLines ??= content.split('\n'));
-    },
-    set rawLines(lines: string[]) {
-      rawLines = lines;
-    },
+    rawLines,
     normLines,
   };
 }

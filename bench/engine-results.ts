@@ -2,7 +2,7 @@
  * Fingerprint of the static engine's results over the shared corpora and the fixtures: a
  * sha256 of every evaluate() result. A speed change must leave it unchanged; with
  * `--no-prefilter` the same inputs run without the keyword prefilter (the hashes must agree).
- * Also prints the evaluate() time per corpus (median of `--rounds`, default 3).
+ * Also prints the evaluate() time per corpus (median of `--rounds`, default 3; `--rounds 0`: hashes only).
  *
  * Run: node -r @swc-node/register bench/engine-results.ts [--no-prefilter] [--rounds N] [--corpus NAME]
  */
@@ -29,7 +29,7 @@ function main(): void {
   const args = process.argv.slice(2);
   if (args.includes('--no-prefilter')) ENGINE_SWITCHES.prefilter = false;
   const roundsArg = args.indexOf('--rounds');
-  const rounds = roundsArg >= 0 ? Number(args[roundsArg + 1]) : 3;
+  const rounds = roundsArg >= 0 ? Math.max(0, Math.floor(Number(args[roundsArg + 1]) || 0)) : 3;
   const only = args.indexOf('--corpus') >= 0 ? args[args.indexOf('--corpus') + 1] : undefined;
   const sets: Array<[string, SkillFile[][]]> = [
     ...SHARED_CORPORA.filter((name) => only === undefined || name === only).map((name): [string, SkillFile[][]] => [name, loadSharedCorpus(name).map((s) => s.files)]),
@@ -52,9 +52,13 @@ function main(): void {
       cpu.push((c.user + c.system) / 1000);
       wall.push(performance.now() - t0);
     }
+    const mb = skills.reduce((a, s) => a + textBytes(s), 0) / 1e6;
+    if (rounds === 0) {
+      console.log(`${name.padEnd(17)} ${String(skills.length).padStart(4)} skills ${mb.toFixed(2).padStart(6)} MB  results ${digest}`);
+      continue;
+    }
     const ms = median(wall);
     const cpuMs = median(cpu);
-    const mb = skills.reduce((a, s) => a + textBytes(s), 0) / 1e6;
     console.log(
       `${name.padEnd(17)} ${String(skills.length).padStart(4)} skills ${mb.toFixed(2).padStart(6)} MB  wall ${ms.toFixed(0).padStart(6)} ms ${(mb / (ms / 1000)).toFixed(1).padStart(5)} MB/s  cpu ${cpuMs.toFixed(0).padStart(6)} ms ${(mb / (cpuMs / 1000)).toFixed(1).padStart(5)} MB/s  results ${digest}`,
     );

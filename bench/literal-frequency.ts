@@ -1,6 +1,6 @@
 /**
  * Regenerates src/core/engine/text/literal-frequency.json: for every literal the prefilter may use
- * (each pattern rule's required literal sets), the share of lines of real skills that hold it, in
+ * (each pattern rule's required literal sets, with their word-boundary marks), the share of lines of real skills that hold it, in
  * lines per 1000 (ASCII case folded, as the keyword automaton finds them). The prefilter picks the
  * rarest set of a pattern as its trigger; the figures only steer speed, never which matches are
  * found, so a stale table (new rules) is still correct — literals it lacks get an estimate by length.
@@ -10,18 +10,23 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATTERN_RULES } from '../src/core/engine/rules';
-import { CANDIDATE_SETS } from '../src/core/engine/prefilter';
+import { analysePattern } from '../src/core/engine/prefilter';
 import { KeywordAutomaton } from '../src/core/engine/text/keyword-automaton';
-import { requiredLiteralSets } from '../src/core/engine/text/required-literals';
+import { literalText } from '../src/core/engine/text/required-literals';
 import { normalizeText } from '../src/core/engine/text/normalize';
 import { loadSharedCorpus } from './corpora';
 
-/** Literals rarer than this (per 1000 lines) are left out: the estimate for an unknown literal is at most this. */
+/**
+ * Literals rarer than this (per 1000 lines) are left out: the estimate for an unknown literal of 4
+ * or more characters is this. Shorter ones are always kept (their guess by length is far higher,
+ * and a word-bounded short literal such as `\bnc\b` is often rare).
+ */
 const MIN_PER_MILLE = 0.5;
 
 function main(): void {
   const literals = new Set<string>();
-  for (const rule of PATTERN_RULES) for (const re of rule.patterns) for (const set of requiredLiteralSets(re, 1, CANDIDATE_SETS)) for (const lit of set.literals) literals.add(lit);
+  // A word-bounded literal's plain text too: the keyword pass visits each of its occurrences.
+  for (const rule of PATTERN_RULES) for (const re of rule.patterns) for (const set of analysePattern(re).sets) for (const lit of set.literals) literals.add(lit).add(literalText(lit));
   const list = [...literals].sort();
   const automaton = new KeywordAutomaton(list);
   const count = new Float64Array(list.length);
@@ -40,7 +45,7 @@ function main(): void {
   const table: Record<string, number> = {};
   list.forEach((lit, k) => {
     const perMille = (1000 * count[k]) / lines;
-    if (perMille >= MIN_PER_MILLE) table[lit] = Math.round(perMille * 10) / 10;
+    if (perMille >= MIN_PER_MILLE || literalText(lit).length <= 3) table[lit] = Math.round(perMille * 10) / 10;
   });
   const target = join(__dirname, '..', 'src', 'core', 'engine', 'text', 'literal-frequency.json');
   writeFileSync(target, `{\n${Object.entries(table).map(([lit, v]) => `${JSON.stringify(lit)}: ${v}`).join(',\n')}\n}\n`);

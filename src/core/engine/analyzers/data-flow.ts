@@ -316,11 +316,12 @@ function run(ctx: SkillContext): void {
   // Secrets are compared with everything the instructions document (a skill's own API key sent to
   // its own documented service is its purpose); personal data with the frontmatter name and
   // description: a party the description does not name must not receive it.
-  const documented = ctx.instructionText.toLowerCase();
+  // Lowercased only once a secret flow asks (most skills have none; the text is all their documents).
+  let documented: string | undefined;
   const description = `${fm?.name ?? ''} ${fm?.description ?? ''}`.toLowerCase();
   // The description names personal data or a capability that handles it (voice, maps, screen, CRM …).
   const declaresPersonal = PERSONAL_NOUN.test(description) || [...declaredPurposeRules(fm)].some((id) => id.startsWith('privacy-'));
-  const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? documented : description);
+  const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? (documented ??= ctx.instructionText.toLowerCase()) : description);
   for (const f of ctx.texts) {
     // Cheapest tests first: most files are neither code nor instructions with a fenced block.
     const md = f.kind === 'instruction' ? ctx.markdown.get(f) : undefined;

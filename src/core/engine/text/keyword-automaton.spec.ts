@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { KeywordAutomaton } from './keyword-automaton';
+import { WORD_BOUNDARY } from './required-literals';
 
 describe('KeywordAutomaton.scanTargets', () => {
   const keywords = ['curl', 'url', 'ignore', 'the', 'he', 'api key', '.env'];
@@ -60,5 +61,52 @@ describe('KeywordAutomaton.scanTargets', () => {
       }),
       { numRuns: 500, seed: 6 },
     );
+  });
+
+  it('counts an occurrence of a keyword with boundary marks only where \\b would hold there', () => {
+    const b = WORD_BOUNDARY;
+    const marked = [`${b}ai${b}`, `${b}nc`, `sh${b}`, 'ai', `${b}get(`];
+    const regexes = [/\bai\b/gi, /\bnc/gi, /sh\b/gi, /ai/gi, /\bget\(/gi];
+    const ka2 = new KeywordAutomaton(marked);
+    const tg = ka2.targets(marked.map((_k, i) => [i]), marked.length, marked.map((_k, i) => [i]), marked.length);
+    const chars = fc.constantFrom('a', 'i', 'n', 'c', 's', 'h', 'g', 'e', 't', '(', '_', '1', ' ', '-', '\n', '\u00e9', 'A', 'S');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 80 }), (a) => {
+        const text = a.join('');
+        const lineCount = text.split('\n').length;
+        const got = ka2.scanTargets(text, tg, lineCount);
+        const present = new Uint8Array(marked.length);
+        ka2.markPresent(text, present);
+        regexes.forEach((re, t) => {
+          const lines = new Set<number>();
+          for (const m of text.matchAll(re)) lines.add(text.slice(0, m.index).split('\n').length - 1);
+          const expected = [...lines].sort((x, y) => x - y);
+          expect(Array.from(got.lines.subarray(got.start[t], got.start[t + 1]))).toEqual(expected);
+          const flagged: number[] = [];
+          for (let l = 0; l < lineCount; l++) if (got.flags[l * got.flagWords + (t >> 5)] & (1 << (t & 31))) flagged.push(l);
+          expect(flagged).toEqual(expected);
+          expect(present[t]).toBe(expected.length > 0 ? 1 : 0);
+        });
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+  });
+
+  it('scans the same with more states than a 16-bit table holds', () => {
+    // 6000 keywords of 8 letters share few prefixes: well over 32767 states.
+    let seed = 1;
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const words = [...new Set(Array.from({ length: 6000 }, () => Array.from({ length: 8 }, () => 'abcdefghijklmnop'[Math.floor(rand() * 16)]).join('')))];
+    const big = new KeywordAutomaton(words);
+    const tg = big.targets(words.map((_w, i) => [i]), words.length);
+    const text = Array.from({ length: 40 }, (_l, k) => `${words[k * 97]} x ${words[k * 53].toUpperCase()}y${'abcdefghijklmnop'.slice(k % 8, (k % 8) + 8)}`).join('\n');
+    const got = big.scanTargets(text, tg, 40);
+    const lower = text.toLowerCase();
+    words.forEach((w, t) => {
+      const lines = new Set<number>();
+      for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + 1)) lines.add(text.slice(0, i).split('\n').length - 1);
+      expect(Array.from(got.lines.subarray(got.start[t], got.start[t + 1]))).toEqual([...lines].sort((x, y) => x - y));
+    });
+    expect((big as unknown as { next: unknown }).next).toBeInstanceOf(Int32Array);
   });
 });

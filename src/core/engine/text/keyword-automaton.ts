@@ -1,33 +1,76 @@
+import { WORD_BOUNDARY } from './required-literals';
+
 /**
  * Aho–Corasick automaton over lowercase ASCII keywords. One linear pass over a text reports,
  * for every keyword occurrence, the keyword index and the 0-based line it ends on. Characters
  * outside ASCII never take part in a keyword (they reset to the root's transition of code 0).
  * The engine uses it as a prefilter: a rule's regexes run only on lines near its keywords.
+ *
+ * A keyword may begin and/or end with WORD_BOUNDARY (required-literals.ts): an occurrence then
+ * counts only where a regex's `\b` would hold there, i.e. where the character before (after) it
+ * and its first (last) character differ in being an ASCII word character ([A-Za-z0-9_]; the
+ * start and end of the text count as non-word).
  */
-const OUT_FLAG = 1 << 30;
+/** Set in a transition entry when the target state reports keywords (16-bit table; 32-bit above 32767 states). */
+const OUT_FLAG_16 = 1 << 15;
+const OUT_FLAG_32 = 1 << 30;
+/** Boundary check bits of an output entry: bit 0 before, bit 1 after, the keyword's length above. */
+const CHECK_BEFORE = 1;
+const CHECK_AFTER = 2;
+const IS_WORD = new Uint8Array(65536);
+for (let c = 48; c <= 57; c++) IS_WORD[c] = 1;
+for (let c = 65; c <= 90; c++) IS_WORD[c] = IS_WORD[c + 32] = 1;
+IS_WORD[95] = 1;
+
+/** Whether the occurrence ending at `end` passes the boundary check `check` (0: always). */
+function boundaryHolds(text: string, end: number, check: number): boolean {
+  if (check & CHECK_BEFORE) {
+    const first = end + 1 - (check >> 2);
+    if (IS_WORD[text.charCodeAt(first)] === (first > 0 ? IS_WORD[text.charCodeAt(first - 1)] : 0)) return false;
+  }
+  if (check & CHECK_AFTER) {
+    if (IS_WORD[text.charCodeAt(end)] === (end + 1 < text.length ? IS_WORD[text.charCodeAt(end + 1)] : 0)) return false;
+  }
+  return true;
+}
+
+/** The boundary check of a keyword (0 for a plain one) and its text without the marks. */
+function parseKeyword(kw: string): { check: number; text: string } {
+  if (kw.length < 2 || (kw[0] !== WORD_BOUNDARY && kw[kw.length - 1] !== WORD_BOUNDARY)) return { check: 0, text: kw };
+  const before = kw[0] === WORD_BOUNDARY;
+  const after = kw[kw.length - 1] === WORD_BOUNDARY;
+  const text = kw.slice(before ? 1 : 0, after ? kw.length - 1 : kw.length);
+  return { check: text.length === 0 ? 0 : (text.length << 2) | (before ? CHECK_BEFORE : 0) | (after ? CHECK_AFTER : 0), text };
+}
 /** Scratch buffers of scanTargets, reused between scans (hit records: target, line, first and last occurrence end; last line per target, kept at -1). */
 let scratchPairs = new Int32Array(4096);
 let scratchLast = new Int32Array(0);
 /** Per target: index into the hit records of its record on the current line (valid while scratchLast says that line). */
 let scratchRecord = new Int32Array(0);
-const ROW_MASK = OUT_FLAG - 1;
 
 export class KeywordAutomaton {
   /**
-   * states × alphabet transition table (compact alphabet: only characters used by keywords). An
-   * entry is the target state's row offset (state × width), with OUT_FLAG set when that state
-   * reports keywords.
+   * states × alphabet transition table (compact alphabet: only characters used by keywords; states
+   * numbered breadth-first). An entry is the target state's number, with the bit above stateMask
+   * set when that state reports keywords.
    */
-  private readonly next: Int32Array;
+  private readonly next: Uint16Array | Int32Array;
+  /** Mask of the state number in a transition entry (the bit above it is the output flag). */
+  private readonly stateMask: number;
   /** UTF-16 code unit → alphabet index (ASCII letters case-folded); 0 = a character no keyword uses. */
   private readonly alpha: Uint8Array;
   private readonly width: number;
   private readonly outStart: Int32Array; // per state: start into outList (output links flattened)
   private readonly outList: Int32Array;
+  /** Per keyword: its boundary check (0: none). */
+  private readonly check: Int32Array;
   readonly keywords: readonly string[];
 
-  constructor(keywords: readonly string[]) {
-    this.keywords = keywords;
+  constructor(keywordsWithMarks: readonly string[]) {
+    this.keywords = keywordsWithMarks;
+    const parsed = keywordsWithMarks.map(parseKeyword);
+    this.check = Int32Array.from(parsed, (p) => p.check);
+    const keywords = parsed.map((p) => p.text);
     // Compact alphabet: index 0 for "any other character", 1..k for characters used by keywords.
     const alpha = new Uint8Array(128);
     let width = 1;
@@ -96,22 +139,35 @@ export class KeywordAutomaton {
         }
       }
     }
+    // States renumbered in breadth-first order: the shallow states, where a scan spends nearly all
+    // its steps, get neighbouring rows of the table (it is larger than a core's cache).
+    const order = [0, ...queue];
+    const id = new Int32Array(n);
+    order.forEach((old, i) => (id[old] = i));
     const outStart = new Int32Array(n + 1);
     let total = 0;
-    for (let s = 0; s < n; s++) {
-      outStart[s] = total;
-      total += outputs[s].length;
+    for (let i = 0; i < n; i++) {
+      outStart[i] = total;
+      total += outputs[order[i]].length;
     }
     outStart[n] = total;
     const outList = new Int32Array(total);
-    for (let s = 0, k = 0; s < n; s++) for (const o of outputs[s]) outList[k++] = o;
-    if (n * width >= OUT_FLAG) throw new Error('keyword automaton too large');
-    const next = new Int32Array(n * width);
-    for (let k = 0; k < n * width; k++) {
-      const t = delta[k];
-      next[k] = t * width + (outputs[t].length > 0 ? OUT_FLAG : 0);
+    for (let i = 0, k = 0; i < n; i++) for (const o of outputs[order[i]]) outList[k++] = o;
+    // 16-bit entries halve the table (it is read at every character and shared with the rest of a
+    // scan's work in the cache); a larger automaton falls back to 32 bits.
+    const small = n < OUT_FLAG_16;
+    if (!small && n >= OUT_FLAG_32) throw new Error('keyword automaton too large');
+    const outFlag = small ? OUT_FLAG_16 : OUT_FLAG_32;
+    const next = small ? new Uint16Array(n * width) : new Int32Array(n * width);
+    for (let old = 0; old < n; old++) {
+      const row = id[old] * width;
+      for (let c = 0; c < width; c++) {
+        const t = delta[old * width + c];
+        next[row + c] = id[t] + (outputs[t].length > 0 ? outFlag : 0);
+      }
     }
     this.next = next;
+    this.stateMask = outFlag - 1;
     this.outStart = outStart;
     this.outList = outList;
   }
@@ -123,25 +179,27 @@ export class KeywordAutomaton {
    */
   scan(text: string, onHit: (keyword: number, line: number) => void): void {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = this.outStart;
     const outList = this.outList;
+    const check = this.check;
     const lastLine = new Int32Array(this.keywords.length).fill(-1);
     let s = 0;
     let line = 0;
     for (let i = 0, len = text.length; i < len; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line++;
-      const v = next[s + alpha[c]];
-      s = v & ROW_MASK;
+      const v = next[s * width + alpha[c]];
+      s = v & mask;
       if (v === s) continue;
-      const state = s / width;
+      const state = s;
       const a = outStart[state];
       const b = outStart[state + 1];
       for (let k = a; k < b; k++) {
         const kw = outList[k];
-        if (lastLine[kw] !== line) {
+        if (lastLine[kw] !== line && (check[kw] === 0 || boundaryHolds(text, i, check[kw]))) {
           lastLine[kw] = line;
           onHit(kw, line);
         }
@@ -152,17 +210,21 @@ export class KeywordAutomaton {
   /** Sets `present[k] = 1` for every keyword k occurring in `text` (ASCII case folded), without allocating. */
   markPresent(text: string, present: Uint8Array): void {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = this.outStart;
     const outList = this.outList;
     let s = 0;
     for (let i = 0, len = text.length; i < len; i++) {
-      const v = next[s + alpha[text.charCodeAt(i)]];
-      s = v & ROW_MASK;
+      const v = next[s * width + alpha[text.charCodeAt(i)]];
+      s = v & mask;
       if (v === s) continue;
-      const state = s / width;
-      for (let k = outStart[state], b = outStart[state + 1]; k < b; k++) present[outList[k]] = 1;
+      const state = s;
+      for (let k = outStart[state], b = outStart[state + 1]; k < b; k++) {
+        const kw = outList[k];
+        if (this.check[kw] === 0 || boundaryHolds(text, i, this.check[kw])) present[kw] = 1;
+      }
     }
   }
 
@@ -176,13 +238,16 @@ export class KeywordAutomaton {
    */
   scanTargets(text: string, targets: KeywordTargets, lineCount: number): TargetLines {
     const next = this.next;
+    const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
     const outStart = targets.stateStart;
     const outList = targets.stateTargets;
+    const outCheck = targets.stateChecks;
     const flagStart = targets.flagStart;
     const flagSlot = targets.flagSlot;
     const flagBit = targets.flagBit;
+    const flagCheck = targets.flagChecks;
     const words = targets.flagWords;
     const n = targets.count;
     // One allocation for the fixed-size parts (a typed array's backing store is the costly part
@@ -217,14 +282,15 @@ export class KeywordAutomaton {
           row += words;
           lineStarts[line] = i + 1;
         }
-        const v = next[s + alpha[c]];
-        s = v & ROW_MASK;
+        const v = next[s * width + alpha[c]];
+        s = v & mask;
         if (v === s) continue;
-        const state = s / width;
+        const state = s;
         const fb = flagStart[state + 1];
-        for (let k = flagStart[state]; k < fb; k++) flags[row + flagSlot[k]] |= flagBit[k];
+        for (let k = flagStart[state]; k < fb; k++) if (flagCheck[k] === 0 || boundaryHolds(text, i, flagCheck[k])) flags[row + flagSlot[k]] |= flagBit[k];
         const b = outStart[state + 1];
         for (let k = outStart[state]; k < b; k++) {
+          if (outCheck[k] !== 0 && !boundaryHolds(text, i, outCheck[k])) continue;
           const t = outList[k];
           if (lastLine[t] === line) {
             pairs[record[t] + 3] = i;
@@ -272,25 +338,43 @@ export class KeywordAutomaton {
     const stateStart = new Int32Array(nStates + 1);
     const flagStart = new Int32Array(nStates + 1);
     const list: number[] = [];
+    const listChecks: number[] = [];
     const slots: number[] = [];
     const bits: number[] = [];
+    const slotChecks: number[] = [];
     for (let st = 0; st < nStates; st++) {
       stateStart[st] = list.length;
       flagStart[st] = slots.length;
-      const seen = new Set<number>();
-      const masks = new Map<number, number>();
-      for (let k = this.outStart[st]; k < this.outStart[st + 1]; k++) {
-        for (const t of listedOf[this.outList[k]] ?? []) {
-          if (!seen.has(t)) {
-            seen.add(t);
-            list.push(t);
-          }
+      // Per target (and flag word): the distinct boundary checks of the state's keywords; a
+      // keyword without a check makes the others redundant.
+      const listed = new Map<number, Set<number>>();
+      const masks = new Map<string, number>();
+      const add = <K>(map: Map<K, Set<number>>, key: K, check: number) => {
+        const known = map.get(key);
+        if (known === undefined) map.set(key, new Set([check]));
+        else if (!known.has(0)) {
+          if (check === 0) known.clear();
+          known.add(check);
         }
-        for (const f of flaggedOf[this.outList[k]] ?? []) masks.set(f >> 5, (masks.get(f >> 5) ?? 0) | (1 << (f & 31)));
+      };
+      const flagged = new Map<number, Set<number>>();
+      for (let k = this.outStart[st]; k < this.outStart[st + 1]; k++) {
+        const kw = this.outList[k];
+        for (const t of listedOf[kw] ?? []) add(listed, t, this.check[kw]);
+        for (const f of flaggedOf[kw] ?? []) add(flagged, f, this.check[kw]);
       }
-      for (const [slot, mask] of masks) {
+      for (const [t, checks] of listed) {
+        for (const c of checks) {
+          list.push(t);
+          listChecks.push(c);
+        }
+      }
+      for (const [f, checks] of flagged) for (const c of checks) masks.set(`${f >> 5}/${c}`, (masks.get(`${f >> 5}/${c}`) ?? 0) | (1 << (f & 31)));
+      for (const [key, mask] of masks) {
+        const [slot, c] = key.split('/').map(Number);
         slots.push(slot);
         bits.push(mask);
+        slotChecks.push(c);
       }
     }
     stateStart[nStates] = list.length;
@@ -299,10 +383,12 @@ export class KeywordAutomaton {
       count,
       stateStart,
       stateTargets: Int32Array.from(list),
+      stateChecks: Int32Array.from(listChecks),
       flagWords: Math.max(1, Math.ceil(flagCount / 32)),
       flagStart,
       flagSlot: Int32Array.from(slots),
       flagBit: Int32Array.from(bits),
+      flagChecks: Int32Array.from(slotChecks),
     };
   }
 }
@@ -319,12 +405,16 @@ export interface KeywordTargets {
   count: number;
   stateStart: Int32Array;
   stateTargets: Int32Array;
+  /** Parallel to stateTargets: the boundary check an occurrence must pass to count (0: none). */
+  stateChecks: Int32Array;
   /** Int32 words of flags per line. */
   flagWords: number;
   /** Per state: (word, bit mask) pairs of its flagged targets. */
   flagStart: Int32Array;
   flagSlot: Int32Array;
   flagBit: Int32Array;
+  /** Parallel to flagSlot: the boundary check of the pair (0: none). */
+  flagChecks: Int32Array;
 }
 
 /** Lines per target: the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`, ascending. */

@@ -175,7 +175,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       leadInPending = line.trimEnd().endsWith(':') && !(flags[i] & MD_HEADING) && LEAD_IN.test(line);
     }
     if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;
-    if (line.trim() !== '') {
+    if (!blank) {
       recent.push({ line });
       if (recent.length > 3) recent.shift();
     }

@@ -1,10 +1,27 @@
 import fc from 'fast-check';
-import { requiredLiterals } from './required-literals';
+import { literalText, requiredLiterals, WORD_BOUNDARY } from './required-literals';
 import { PATTERN_RULES } from '../rules';
 import { loadLabeledCorpus } from '../../../../test/fixtures/skills/load-fixtures';
 
+const isWord = (text: string, i: number) => i >= 0 && i < text.length && /\w/.test(text[i]);
+
+/** Whether the match [start, end) of `text` holds an occurrence of `lit` whose boundary marks hold in `text`. */
+function holds(text: string, start: number, end: number, lit: string): boolean {
+  const core = literalText(lit);
+  const lower = text.toLowerCase();
+  for (let i = lower.indexOf(core, start); i >= 0 && i + core.length <= end; i = lower.indexOf(core, i + 1)) {
+    const j = i + core.length;
+    if (lit.startsWith(WORD_BOUNDARY) && isWord(text, i - 1) === isWord(text, i)) continue;
+    if (lit.endsWith(WORD_BOUNDARY) && isWord(text, j - 1) === isWord(text, j)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Every match contains one literal of each set; with boundaries, at a place where its marks hold. */
 function sound(re: RegExp, text: string): void {
   const sets = requiredLiterals(re);
+  const bounded = requiredLiterals(re, 1, 6, [], true);
   const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g');
   let m: RegExpExecArray | null;
   while ((m = g.exec(text)) !== null) {
@@ -12,6 +29,10 @@ function sound(re: RegExp, text: string): void {
     const lower = m[0].toLowerCase();
     for (const set of sets) {
       if (!set.some((lit) => lower.includes(lit))) throw new Error(`${re.source} matched ${JSON.stringify(m[0])} without any of ${JSON.stringify(set)}`);
+    }
+    for (const set of bounded) {
+      const at = m.index;
+      if (!set.some((lit) => holds(text, at, at + m![0].length, lit))) throw new Error(`${re.source} matched ${JSON.stringify(m[0])} without any of ${JSON.stringify(set)} (with boundaries)`);
     }
   }
 }
@@ -34,6 +55,19 @@ describe('requiredLiterals', () => {
     expect(requiredLiterals(/(?<name>foo)bar/g)).toEqual([]);
     expect(requiredLiterals(/foobar/gu)).toEqual([]);
     expect(requiredLiterals(/[^a]bc/g)).toEqual([]);
+  });
+
+  it('with boundaries, marks a literal edge where the pattern asserts \\b or a non-word character is next to a word character', () => {
+    const b = WORD_BOUNDARY;
+    expect(requiredLiterals(/\bai\b/g, 1, 3, [], true)).toEqual([[`${b}ai${b}`]]);
+    expect(requiredLiterals(/\b(?:nc|ncat)\b/g, 1, 3, [], true)).toEqual([[`${b}nc${b}`, `${b}ncat${b}`]]);
+    // `\s{1,3}` before "all": a boundary; the "(" after "get" is no word character: no mark there.
+    expect(requiredLiterals(/use\s{1,3}all\s/gi, 1, 3, [], true)).toEqual([[`use${b}`], [`${b}all${b}`]]);
+    expect(requiredLiterals(/\s{1,3}get\(/g, 1, 3, [], true)).toEqual([[`${b}get(`]]);
+    expect(requiredLiterals(/[^\w]{1,3}get/g, 1, 3, [], true)).toEqual([[`${b}get`]]);
+    // Optional neighbours and `\B` give no mark; without `boundaries` nothing is marked.
+    expect(requiredLiterals(/\s?ai\B/g, 1, 3, [], true)).toEqual([['ai']]);
+    expect(requiredLiterals(/\bai\b/g, 1)).toEqual([['ai']]);
   });
 
   it('treats lookarounds as zero-width and short classes as alternatives', () => {

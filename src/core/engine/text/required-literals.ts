@@ -10,7 +10,27 @@
  *
  * Literals are lowercase printable ASCII without line breaks, so an occurrence always lies on
  * one line and the keyword automaton (ASCII case-insensitive) can find them.
+ *
+ * With `boundaries`, a literal may begin and/or end with WORD_BOUNDARY: the pattern asserts `\b`
+ * right there (`\bai\b` gives "\x01ai\x01"), so an occurrence only counts where the character
+ * before (after) it and its first (last) character differ in being a word character — a common
+ * short word inside longer words ("ai" in "email") then selects no line. A literal next to an
+ * element that only ever matches non-word characters (`\s{1,3}`, `[^\w]`) gets the mark too when
+ * its own character there is a word character: the boundary holds in every match.
  */
+
+/** Marks a `\b` the pattern asserts at the start or end of a literal (see `boundaries`). */
+export const WORD_BOUNDARY = '\u0001';
+/** During the analysis: a non-word character is next to the literal here (becomes WORD_BOUNDARY next to a word character). */
+const NON_WORD_NEXT = '\u0002';
+const MARKS = /[\u0001\u0002]/g;
+
+/** The literal without its boundary marks (the characters an occurrence consists of). */
+export function literalText(literal: string): string {
+  return literal.length > 0 && (literal.includes(WORD_BOUNDARY) || literal.includes(NON_WORD_NEXT)) ? literal.replace(MARKS, '') : literal;
+}
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /^\w$/.test(ch);
 
 /** Exact-set size above which a run of literals is cut (the product of alternatives grows fast). */
 const EXACT_CAP = 64;
@@ -26,6 +46,8 @@ interface Info {
   nl: number;
   /** Most characters one attempt of the node can read (lookarounds included); Infinity if unbounded. */
   len: number;
+  /** Every match of the node is one or more characters, none an ASCII word character (only with boundaries). */
+  nonWord?: boolean;
 }
 
 /** A required set and the most line feeds a match can read before the occurrence of one of its strings. */
@@ -40,14 +62,39 @@ class Unsupported extends Error {}
 
 /** Whether a one-character atom (flags/source) can match a line feed: the same atoms recur in every pattern. */
 const LINE_FEED_ATOMS = new Map<string, number>();
+/** Whether a one-character atom (flags/source) matches no ASCII word character. */
+const NO_WORD_ATOMS = new Map<string, boolean>();
+const WORD_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'];
 
 const ZERO: Info = { exact: [''], req: [], nl: 0, len: 0 };
 const ANY: Info = { exact: null, req: [], nl: 0, len: 0 };
 
 function minLen(set: readonly string[]): number {
   let m = Infinity;
-  for (const s of set) if (s.length < m) m = s.length;
+  for (const s of set) {
+    const n = literalText(s).length;
+    if (n < m) m = n;
+  }
   return m;
+}
+
+/**
+ * Keeps a literal's boundary marks only at its ends (one each; a mark inside adds nothing
+ * checkable); a non-word neighbour becomes a boundary where the literal's own character is a word
+ * character, else it is dropped.
+ */
+function tidyMarks(literal: string): string {
+  const text = literalText(literal);
+  if (text === literal) return literal;
+  let head = 0;
+  while (head < literal.length && (literal[head] === WORD_BOUNDARY || literal[head] === NON_WORD_NEXT)) head++;
+  let tail = literal.length;
+  while (tail > head && (literal[tail - 1] === WORD_BOUNDARY || literal[tail - 1] === NON_WORD_NEXT)) tail--;
+  const lead = literal.slice(0, head);
+  const trail = literal.slice(tail);
+  const before = lead.includes(WORD_BOUNDARY) || (lead.includes(NON_WORD_NEXT) && isWordChar(text[0]));
+  const after = trail.includes(WORD_BOUNDARY) || (trail.includes(NON_WORD_NEXT) && isWordChar(text[text.length - 1]));
+  return (before ? WORD_BOUNDARY : '') + text + (after ? WORD_BOUNDARY : '');
 }
 
 /** Better set first: longer shortest literal, then fewer literals. */
@@ -92,6 +139,8 @@ class Parser {
   constructor(
     private readonly src: string,
     private readonly flags = '',
+    /** `\b` contributes WORD_BOUNDARY to exact strings (else it is an assertion like any other). */
+    private readonly boundaries = false,
   ) {}
 
   parse(): Info {
@@ -162,7 +211,10 @@ class Parser {
         len += e.len;
       } else {
         exact = false;
+        // A non-word element next to a run: its literals' edges there are word boundaries.
+        if (e.nonWord) run = run.map((x) => x + NON_WORD_NEXT);
         flush();
+        if (e.nonWord) run = [NON_WORD_NEXT];
         for (const r of e.req) req.push({ lits: r.lits, before: nl + r.before, beforeChars: len + r.beforeChars });
         nl += e.nl;
         len += e.len;
@@ -179,13 +231,16 @@ class Parser {
     const from = this.i;
     const parsed = this.atom();
     // A group knows its line feeds; any other atom reads one character or none.
-    const atom = this.src[from] === '(' ? parsed : this.oneCharacter(parsed, this.src.slice(from, this.i));
+    const atomSrc = this.src.slice(from, this.i);
+    const atom = this.src[from] === '(' ? parsed : this.oneCharacter(parsed, atomSrc);
+    const nonWord = this.boundaries && atom.exact === null && this.src[from] !== '(' && atom.len === 1 && this.matchesNoWordChar(atomSrc);
     const q = this.quantifier();
-    if (!q) return atom;
+    if (!q) return nonWord ? { ...atom, nonWord } : atom;
     const [min, max] = q;
     const nl = times(atom.nl, max);
     const len = times(atom.len, max);
     if (min === 0) return { ...ANY, nl, len };
+    if (nonWord) return { exact: null, req: [], nl, len, nonWord };
     // Every repetition holds the requirement; the first one is read first.
     const req = atom.req.slice();
     if (atom.exact && minLen(atom.exact) > 0) req.push({ lits: atom.exact, before: 0, beforeChars: 0 });
@@ -204,6 +259,19 @@ class Parser {
   private oneCharacter(parsed: Info, src: string): Info {
     const zeroWidth = src === '^' || src === '$' || src === '\\b' || src === '\\B';
     return { ...parsed, nl: this.charLineFeeds(src), len: zeroWidth ? 0 : 1 };
+  }
+
+  /** Whether the one-character atom `src` (an escape, class or `.`) matches no ASCII word character. */
+  private matchesNoWordChar(src: string): boolean {
+    const flags = this.flags.replace(/[gyd]/g, '');
+    const key = `${flags}/${src}`;
+    let none = NO_WORD_ATOMS.get(key);
+    if (none === undefined) {
+      const re = new RegExp(`^(?:${src})$`, flags);
+      none = !WORD_CHARS.some((ch) => re.test(ch));
+      NO_WORD_ATOMS.set(key, none);
+    }
+    return none;
   }
 
   /** 1 when the one-character atom `src` (a character, escape, class or `.`) can match a line feed, else 0. */
@@ -321,7 +389,8 @@ class Parser {
     const c = this.peek();
     if (c === 'b' || c === 'B') {
       this.i++;
-      return ZERO;
+      // Zero-width: the mark sits between the characters it separates in every exact string.
+      return c === 'b' && this.boundaries ? { exact: [WORD_BOUNDARY], req: [], nl: 0, len: 0 } : ZERO;
     }
     const code = this.escapeCode();
     return code < 0 ? ANY : lit(code);
@@ -392,8 +461,8 @@ function addClassChar(chars: Set<string>, code: number, notFinite: () => void): 
  * contains one of the set's literals) are left out: a text known to contain one of them always
  * passes such a set.
  */
-export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): string[][] {
-  return requiredLiteralSets(re, minLength, maxSets, implied).map((s) => s.literals);
+export function requiredLiterals(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = [], boundaries = false): string[][] {
+  return requiredLiteralSets(re, minLength, maxSets, implied, boundaries).map((s) => s.literals);
 }
 
 /** A required literal set and how far before the literal's occurrence a match can start. */
@@ -409,17 +478,17 @@ export interface LiteralSet {
  * literal: a match holding it at offset x of line k starts on a line of [k − before, k] and at
  * an offset of [x − beforeChars, x].
  */
-export function requiredLiteralSets(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = []): LiteralSet[] {
-  const parsed = parsePattern(re);
+export function requiredLiteralSets(re: RegExp, minLength = 3, maxSets = 3, implied: readonly string[] = [], boundaries = false): LiteralSet[] {
+  const parsed = parsePattern(re, boundaries);
   if (parsed === null) return [];
   const { info } = parsed;
   const sets = info.req.slice();
   if (info.exact) sets.push({ lits: info.exact, before: 0, beforeChars: 0 });
   const lowImplied = implied.map((s) => s.toLowerCase());
-  const satisfied = (set: readonly string[]) => lowImplied.length > 0 && lowImplied.every((s) => set.some((lit) => s.includes(lit)));
+  const satisfied = (set: readonly string[]) => lowImplied.length > 0 && lowImplied.every((s) => set.some((lit) => s.includes(literalText(lit))));
   const useful = sets
     .filter((s) => s.lits.length > 0 && minLen(s.lits) >= minLength && !satisfied(s.lits))
-    .map((s): LiteralSet => ({ literals: dedupe(s.lits).sort(), before: s.before, beforeChars: s.beforeChars }));
+    .map((s): LiteralSet => ({ literals: dedupe(s.lits.map(tidyMarks)).sort(), before: s.before, beforeChars: s.beforeChars }));
   const byKey = new Map<string, LiteralSet>();
   for (const s of useful.sort((a, b) => compareSets(a.literals, b.literals))) {
     const key = s.literals.join('\u0000');
@@ -466,23 +535,29 @@ interface ParsedPattern {
   lookbehindChars: number;
 }
 
-/** Parse results per regex (a pattern is analysed for its sets and for its reach, often more than once). */
+/** Parse results per regex (a pattern is analysed for its sets and for its reach, often more than once), without and with boundary marks. */
 const PARSED = new WeakMap<RegExp, ParsedPattern | null>();
+const PARSED_WITH_BOUNDARIES = new WeakMap<RegExp, ParsedPattern | null>();
 
-/** The analysis of `re`, or null when it is not analysed (`u` / `v` flags, unsupported syntax). */
-function parsePattern(re: RegExp): ParsedPattern | null {
-  const known = PARSED.get(re);
+/**
+ * The analysis of `re`, or null when it is not analysed (`u` / `v` flags, unsupported syntax).
+ * Without the `u` / `v` flags `\b` is ASCII (`\w` = [A-Za-z0-9_], with or without `i`), as the
+ * keyword automaton's boundary check assumes.
+ */
+function parsePattern(re: RegExp, boundaries = false): ParsedPattern | null {
+  const cache = boundaries ? PARSED_WITH_BOUNDARIES : PARSED;
+  const known = cache.get(re);
   if (known !== undefined) return known;
   let parsed: ParsedPattern | null = null;
   if (!re.unicode && !re.flags.includes('v')) {
     try {
-      const parser = new Parser(re.source, re.flags);
+      const parser = new Parser(re.source, re.flags, boundaries);
       const info = parser.parse();
       parsed = { info, inputAnchor: parser.inputAnchor, lookbehindLineFeeds: parser.lookbehindLineFeeds, lookbehindChars: parser.lookbehindChars };
     } catch (e) {
       if (!(e instanceof Unsupported)) throw e;
     }
   }
-  PARSED.set(re, parsed);
+  cache.set(re, parsed);
   return parsed;
 }

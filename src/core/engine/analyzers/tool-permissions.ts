@@ -31,9 +31,12 @@ export const TOOL_PERMISSION_RULES = [
 const RISKY_SCOPE = rx('tools:risky-scope', String.raw`^(?:curl|wget|rm|sudo|sh|bash|zsh|python3?|node|eval|exec|ssh|scp|nc|ncat|netcat|powershell|pwsh|dd|mkfs|crontab|osascript|base64|env|printenv)\b`, 'i');
 const TOOL_MENTION = rx(
   'tools:mention',
-  String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
+  // The tool name first (the search starts on capitals, not on every "use" / "with" / "run"); the
+  // verb before it ("use the Bash tool") is checked on the text before the match (TOOL_VERB_BEFORE).
+  String.raw`\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|Read|Glob|Grep|NotebookEdit|Task|TodoWrite|KillShell|BashOutput)\s{1,3}tool\b|\b(Bash|WebFetch|WebSearch|Write|Edit|MultiEdit|NotebookEdit)\([^)\n]{1,80}\)`,
   'g',
 );
+const TOOL_VERB_BEFORE = rx('tools:verb-before', String.raw`\b(?:[Uu]se|[Uu]sing|[Cc]all|[Ii]nvoke|[Rr]un|[Ww]ith|[Vv]ia)\s{1,3}(?:the\s{1,3})?$`);
 const TOOL_MENTION_GATE = literalGate('tools:mention', TOOL_MENTION);
 /** An interpreter scope pinned to one script or package (`node *scripts/list.js *`, `npx *eas-cli@*`) is narrow. */
 const SCRIPT_SCOPE = rx('tools:script-scope', String.raw`^(?:node|python3?|npx|bash|sh)[\s:]{1,3}\*?[\w./@-]{0,80}(?:\.(?:js|mjs|cjs|ts|py|sh)\b|@)`, 'i');
@@ -86,6 +89,8 @@ function toolsCheck(ctx: SkillContext): void {
     TOOL_MENTION.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = TOOL_MENTION.exec(t.norm)) !== null && reported < 5) {
+      // The verb, the optional "the" and their spaces take at most 14 characters: a 40-character look back is exact.
+      if (m[1] !== undefined && !TOOL_VERB_BEFORE.test(t.norm.slice(Math.max(0, m.index - 40), m.index))) continue;
       const tool = m[1] ?? m[2];
       if (names.has(tool)) continue;
       const lineIdx = t.norm.slice(0, m.index).split('\n').length - 1;

@@ -107,6 +107,19 @@ export interface ComparedScanRow {
   createdAt: Date;
 }
 
+/** (scan, path) requests as the two parallel arrays an `unnest($1::int[], $2::text[])` join takes. */
+function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): { ids: number[]; paths: string[] } {
+  const ids: number[] = [];
+  const paths: string[] = [];
+  for (const r of requests) {
+    for (const path of r.paths) {
+      ids.push(r.scanId);
+      paths.push(path);
+    }
+  }
+  return { ids, paths };
+}
+
 /**
  * SQL of version classification on one EntityManager (the scan's write transaction): the
  * {@link CandidateStore} of the search over the tables of migrations 1764000008400 and
@@ -417,14 +430,7 @@ export class LineageRepository implements CandidateStore {
   }
 
   async lineSequences(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<StoredSequence[]> {
-    const ids: number[] = [];
-    const paths: string[] = [];
-    for (const r of requests) {
-      for (const path of r.paths) {
-        ids.push(r.scanId);
-        paths.push(path);
-      }
-    }
+    const { ids, paths } = scanPathArrays(requests);
     if (ids.length === 0) return [];
     // One primary-key probe per (scan, path); a sequence is 4 bytes a line (stored inline up to ~500 lines).
     const rows: Array<{ scan_id: number; path: string; line_seq: Buffer | null }> = await this.manager.query(
@@ -437,14 +443,7 @@ export class LineageRepository implements CandidateStore {
   }
 
   async loadFiles(requests: ReadonlyArray<{ scanId: number; paths: readonly string[] }>): Promise<Map<number, FileSide[]>> {
-    const ids: number[] = [];
-    const paths: string[] = [];
-    for (const r of requests) {
-      for (const path of r.paths) {
-        ids.push(r.scanId);
-        paths.push(path);
-      }
-    }
+    const { ids, paths } = scanPathArrays(requests);
     // One primary-key-ordered lookup per (scan, path) through idx_scan_files_scan_id.
     const rows: Array<FileSide & { scan_id: number }> = await this.manager.query(
       `SELECT f.scan_id, f.path, f.hash::text AS hash, f.size, f.content

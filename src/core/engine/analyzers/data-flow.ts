@@ -254,11 +254,14 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
     }
     const carried: SourceKind | null = fromVars ?? direct;
     const sinkKind: SourceKind | null = fromVars ?? (direct && !NET_SOURCE.test(line) ? direct : null);
-    const netCall = NET_CALL.test(line);
-    if (sinkKind && netCall) {
+    // The destinations of a network call on this line: the hosts it names, else the file's.
+    let callHosts: string[] | null = null;
+    if (NET_CALL.test(line)) {
       const lineHosts = hostsIn(line);
-      const hosts = lineHosts.length > 0 ? lineHosts : fileHosts;
-      const foreign = hosts.find((h) => !declared(h, sinkKind));
+      callHosts = lineHosts.length > 0 ? lineHosts : fileHosts;
+    }
+    if (sinkKind && callHosts) {
+      const foreign = callHosts.find((h) => !declared(h, sinkKind));
       // A destination the file never names literally cannot be compared: no finding.
       if (foreign && !found.has(sinkKind)) found.set(sinkKind, { kind: sinkKind, line: i, host: foreign });
     } else if (sinkKind && requests.size > 0) {
@@ -271,13 +274,12 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
       }
     }
     // A request object opened on this line: what is written to it later goes to its host.
-    if (netCall) {
+    if (callHosts) {
       const r = ASSIGN.exec(line);
       if (r?.[1]) {
-        const lineHosts = hostsIn(line);
         IDENT.lastIndex = 0;
         let t: RegExpExecArray | null;
-        while ((t = IDENT.exec(r[1])) !== null && requests.size < 50) requests.set(t[0], lineHosts.length > 0 ? lineHosts : fileHosts);
+        while ((t = IDENT.exec(r[1])) !== null && requests.size < 50) requests.set(t[0], callHosts);
       }
     }
     const fn = FUNC_DEF.exec(line);

@@ -54,7 +54,7 @@ function undocumentedSecretEnv(ctx: SkillContext): void {
 
 /** A dotenv file by name: `.env`, `.env.local`, `.env.production` — not the `.example` / `.sample` / `.template` a project documents its variables with. */
 const DOTENV_FILE = rx('cred:dotenv-file', String.raw`(?:^|/)\.env(?:\.(?!example\b|sample\b|template\b|dist\b|defaults?\b)[\w-]{1,20})?$`, 'i');
-const DOTENV_ASSIGNMENT = rx('cred:dotenv-assignment', String.raw`^\s{0,8}(?:export\s{1,3})?([A-Z][A-Z0-9_]{1,60})\s{0,3}=\s{0,3}["']?[^\s"'#]`, 'gm');
+const DOTENV_ASSIGNMENT = rx('cred:dotenv-assignment', String.raw`^\s{0,8}(?:export\s{1,3})?([A-Z][A-Z0-9_]{1,60})\s{0,3}=\s{0,3}["']?[^\s"'#]`);
 /** Variables that point the agent's API clients elsewhere: every request (and its key) goes through that host. */
 const ENDPOINT_OVERRIDE = rx('cred:endpoint-override', String.raw`(?:_BASE_URL|_API_BASE|_API_URL|_ENDPOINT|^HTTPS?_PROXY|^ALL_PROXY)$`);
 
@@ -66,11 +66,10 @@ const ENDPOINT_OVERRIDE = rx('cred:endpoint-override', String.raw`(?:_BASE_URL|_
 function bundledDotenv(ctx: SkillContext): void {
   for (const f of ctx.texts) {
     if (!DOTENV_FILE.test(f.path)) continue;
-    DOTENV_ASSIGNMENT.lastIndex = 0;
-    let m: RegExpExecArray | null;
     let secretLine = -1;
-    while ((m = DOTENV_ASSIGNMENT.exec(f.norm)) !== null) {
-      const line = f.norm.slice(0, m.index).split('\n').length - 1;
+    for (let line = 0; line < f.normLines.length; line++) {
+      const m = DOTENV_ASSIGNMENT.exec(f.normLines[line]);
+      if (!m) continue;
       if (ENDPOINT_OVERRIDE.test(m[1])) {
         ctx.emit({ ...fileHit('secret-bundled-dotenv', f, line), delta: 1 });
         return;

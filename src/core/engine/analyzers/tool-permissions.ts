@@ -68,10 +68,11 @@ function toolsCheck(ctx: SkillContext): void {
   if (wildcard) ctx.emit(fileHit('tools-wildcard-grant', f, line0));
   // A skill that ships scripts or shell blocks for the agent to run needs the shell it is granted:
   // the unscoped grant is then information (the scope could be narrower), not a risk of its own.
-  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
   // A scoped grant can do no more than the unscoped shell, so it weighs no more: low, and
   // information when the skill's own scripts or shell blocks need the command.
-  if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0, 0, usesShell(ctx) ? 'info' : undefined));
+  const shellWork = (unscopedBash || riskyScope) && usesShell(ctx);
+  if (unscopedBash) ctx.emit(fileHit('tools-unscoped-shell', f, line0, 0, shellWork ? 'info' : undefined));
+  if (riskyScope) ctx.emit(fileHit('tools-risky-command-scope', f, line0, 0, shellWork ? 'info' : undefined));
   // Read + fetch + act is only a distinct risk when the fetch is granted explicitly (WebFetch or a
   // network command scope): an unscoped shell already has its own finding, and `Bash, Read, Write`
   // is the ordinary tool list of a coding skill.

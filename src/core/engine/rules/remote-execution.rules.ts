@@ -68,14 +68,13 @@ const RUN_LURE = rx(
  * `unzip -P`, `pwd=` and "archive password: …" forms count as they are.
  */
 function protectedArchiveLure(info: PatternMatchInfo): boolean | Severity {
-  const lines = info.file.normLines;
-  const around = lines.slice(Math.max(0, info.lineIndex - 1), info.lineIndex + 2).join('\n');
+  const around = linesAround(info, 1);
   // The whole dropper in one place: fetched from a URL, unpacked with a password, run.
   const dropper = DOWNLOAD_URL.test(around) && RUN_LURE.test(around) ? 'critical' : true;
   // "Extract with the password …" describes an unpack step (archive activities, backup tools): it
   // counts only as part of the whole dropper.
   if (UNPACK_WITH_PASSWORD.test(info.match[0])) return dropper === 'critical' ? dropper : false;
-  if (!/protected|geschutzt|protegido/i.test(info.match[0])) return dropper;
+  if (!PROTECTED_FORM.test(info.match[0])) return dropper;
   if (ARCHIVE_PRODUCED.test(info.line.slice(Math.max(0, info.startInLine - 120), info.startInLine))) return false;
   return RUN_LURE.test(around) ? dropper : false;
 }
@@ -85,12 +84,6 @@ const UNPACK_WITH_PASSWORD = rx('rce:unpack-with-password', String.raw`\b(?:with
 const DOWNLOAD_URL = rx(
   'rce:download-url',
   String.raw`\b(?:download\w{0,3}|get|fetch|grab|herunter\w{0,5}|lade|hole|descarg\w{0,4}|baja|obten\w{0,2})\b[^\n]{0,80}?https?://`,
-  'i',
-);
-/** Paste and snippet pages: the "copy this into Terminal" lure's landing page. */
-const SNIPPET_HOST = rx(
-  'rce:snippet-host',
-  String.raw`https?://(?:www\.)?(?:glot\.io/snippets|pastebin\.com|rentry\.(?:co|org)|paste\.ee|hastebin\.com|dpaste\.(?:com|org)|controlc\.com|justpaste\.it|privatebin\.[a-z]{2,5}|pastie\.org|paste\.rs|telegra\.ph)/`,
   'i',
 );
 
@@ -147,12 +140,14 @@ function archivePasswordCheck(info: PatternMatchInfo): boolean | Severity {
   }
   // A fixed severity would override the counter-example context (an attack shown as what not to do).
   if (info.context === 'counter') return true;
-  if (verdict === 'critical') return verdict;
+  // (protectedArchiveLure's own "critical" — download and run within a line — is inside this wider window.)
   const around = linesAround(info, 6);
   return DOWNLOAD_CUE.test(around) && RUN_LURE.test(around) ? 'critical' : verdict;
 }
 
-/** A paste or snippet page (anyone can change what it serves), and a terminal to paste into. */
+/** Paste and snippet hosts named in the "paste it into Terminal" lure patterns. */
+const PASTE_PAGE_HOSTS = r`(?:pastebin\.com|rentry\.(?:co|org)|paste\.ee|hastebin\.com|ghostbin\.\w{2,4}|dpaste\.\w{2,4}|controlc\.com|pastie\.org|paste\.rs|termbin\.com|justpaste\.it|telegra\.ph|glot\.io|privatebin\.\w{2,4}|gist\.githubusercontent\.com)`;
+/** A paste or snippet page (anyone can change what it serves; the "copy this into Terminal" lure's landing page), and a terminal to paste into. */
 const PASTE_PAGE = rx('rce:paste-page', String.raw`//(?:www\.)?(?:pastebin|rentry|paste\.ee|hastebin|ghostbin|dpaste|controlc|pastie|paste\.rs|termbin|justpaste|telegra\.ph|glot\.io|privatebin|gist\.githubusercontent)`, 'i');
 const SHELL_TARGET = rx('rce:shell-target', String.raw`\b(?:terminal|shell|console|command${S}line|command\s{0,3}prompt|powershell|cmd|bash|zsh|konsole|eingabeaufforderung|consola|terminal)\b`, 'i');
 
@@ -333,14 +328,14 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
       r`https?://[\w.-]{1,100}/[^\s)]{0,120}${gap(100)}\b(?:terminal|shell|powershell|command${S}prompt|konsole|eingabeaufforderung|consola|cmd)\b`,
       r`\b(?:paste|run|execute|enter|fuge|fuhre|pega|pegue|ejecuta|ejecute)\b${gap(40)}\b(?:terminal|shell|powershell|command${S}prompt|konsole|consola)\b${gap(60)}https?://[\w.-]{1,100}/[^\s)]{0,120}`,
       // "open Terminal and paste the command from <paste page>": the command lives on a page anyone can edit.
-      r`\b(?:paste|pasting|copy${S}and${S}paste|fuge|fugen${S}sie|einfugen|pega|pegue|pegar|colle[zr]?|cole)\b[^\n]{0,80}?https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|paste\.ee|hastebin\.com|ghostbin\.\w{2,4}|dpaste\.\w{2,4}|controlc\.com|pastie\.org|paste\.rs|termbin\.com|justpaste\.it|telegra\.ph|glot\.io|privatebin\.\w{2,4}|gist\.githubusercontent\.com)`,
+      r`\b(?:paste|pasting|copy${S}and${S}paste|fuge|fugen${S}sie|einfugen|pega|pegue|pegar|colle[zr]?|cole)\b[^\n]{0,80}?https?://(?:www\.)?${PASTE_PAGE_HOSTS}`,
       // The page first: "visit <snippet page>, copy the script and paste it into Terminal".
-      r`https?://(?:www\.)?(?:pastebin\.com|rentry\.(?:co|org)|paste\.ee|hastebin\.com|ghostbin\.\w{2,4}|dpaste\.\w{2,4}|controlc\.com|pastie\.org|paste\.rs|termbin\.com|justpaste\.it|telegra\.ph|glot\.io|privatebin\.\w{2,4}|gist\.githubusercontent\.com)[^\n]{0,120}?\b(?:paste|pasting|fuge|einfugen|pega|pegue|pegar|colle[zr]?|cole)\b`,
+      r`https?://(?:www\.)?${PASTE_PAGE_HOSTS}[^\n]{0,120}?\b(?:paste|pasting|fuge|einfugen|pega|pegue|pegar|colle[zr]?|cole)\b`,
     ],
     // The host is checked on the match (a suffix alternation inside the pattern backtracks on long lines).
     // A paste page counts when the paste goes into a terminal or shell.
     validate: (info) =>
-      SNIPPET_HOST.test(info.match[0]) || PASTE_PAGE.test(info.match[0])
+      PASTE_PAGE.test(info.match[0])
         ? SHELL_TARGET.test(linesAround(info, 1))
         : FREE_HOST.test(info.match[0]) && !KNOWN_INSTALLER.test(info.match[0]),
   }),

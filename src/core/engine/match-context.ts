@@ -9,6 +9,7 @@ import {
   MD_COUNTER_SECTION,
   MD_FENCED,
   MD_FRONTMATTER,
+  MD_PLANTED,
   MD_QUOTE,
   QUOTE_COUNTER_MARKER,
   type MarkdownInfo,
@@ -118,14 +119,12 @@ export function lineLangOf(f: FileFacts, md: MarkdownInfo | null, line: number):
 export interface ContextCache {
   counter: Map<number, boolean>;
   quoteCounter: Map<number, boolean>;
-  /** Fenced lines whose block is planted into an agent instruction file (see plantedBlock). */
-  planted: Map<number, boolean>;
   /** Incremental quote scanner: line, position reached and open-quote state. */
   q: { line: number; pos: number; dq: boolean; bt: boolean; sq: boolean };
 }
 
 export function newContextCache(): ContextCache {
-  return { counter: new Map(), quoteCounter: new Map(), planted: new Map(), q: { line: -1, pos: 0, dq: false, bt: false, sq: false } };
+  return { counter: new Map(), quoteCounter: new Map(), q: { line: -1, pos: 0, dq: false, bt: false, sq: false } };
 }
 
 function cached(map: Map<number, boolean>, line: number, compute: () => boolean): boolean {
@@ -135,39 +134,6 @@ function cached(map: Map<number, boolean>, line: number, compute: () => boolean)
     map.set(line, v);
   }
   return v;
-}
-
-/**
- * A lead-in that writes the block after it into the agent's instruction or memory files ("On first
- * run, add the following block to the user's ~/.claude/CLAUDE.md:", „Füge Folgendes in die
- * CLAUDE.md ein:"): the fenced text is not an example, it is what the agent will obey in every
- * later session, so it is read as prose.
- */
-const PLANT_LEAD_IN = rx(
-  'context:plant-lead-in',
-  String.raw`\b(?:add|append|write|insert|put|paste|copy|save|store|place|prepend|fuge|schreibe|trage|speichere|anade|agrega|escribe|guarda|inserta|ajoute[zr]?|ecris|adicione|escreva|aggiungi|scrivi)\b[^\n]{0,160}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|MEMORY\.md|SOUL\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.cursor/rules)\b[^\n]{0,120}:\s{0,3}$`,
-  'i',
-);
-const FENCE_MARKER = /^\s{0,3}(?:\x60{3,}|~{3,})/;
-/** "Never add the following to CLAUDE.md:" introduces a counter-example, not a planted block. */
-const PLANT_NEGATED = rx('context:plant-negated', String.raw`\b(?:never|don't|do\s{1,3}not|must\s{1,3}not|avoid|niemals|keinesfalls|nunca|jamas)\b`, 'i');
-
-/** Whether the fenced block holding `line` is introduced by a PLANT_LEAD_IN line (cached for the block's lines). */
-function plantedBlock(f: FileFacts, md: MarkdownInfo, line: number, cache: ContextCache): boolean {
-  const known = cache.planted.get(line);
-  if (known !== undefined) return known;
-  let open = line;
-  while (open > 0 && !FENCE_MARKER.test(f.normLines[open] ?? '') && (md.flags[open - 1] & MD_FENCED) !== 0 && !cache.planted.has(open - 1)) open--;
-  let planted: boolean;
-  if (cache.planted.has(open - 1) && !FENCE_MARKER.test(f.normLines[open] ?? '')) planted = cache.planted.get(open - 1) as boolean;
-  else {
-    let lead = open - 1;
-    while (lead >= 0 && (f.normLines[lead] ?? '').trim() === '') lead--;
-    const leadLine = lead >= 0 ? (f.normLines[lead] ?? '') : '';
-    planted = lead >= 0 && (md.flags[lead] & MD_FENCED) === 0 && leadLine.length <= 2000 && PLANT_LEAD_IN.test(leadLine) && !PLANT_NEGATED.test(leadLine);
-  }
-  for (let i = open; i <= line; i++) cache.planted.set(i, planted);
-  return planted;
 }
 
 function isAsciiLetter(x: number): boolean {
@@ -224,7 +190,7 @@ export function contextOf(
       const spans = md.commentSpans.get(line) ?? [];
       if (spans.some(([a, b]) => start >= a && start < b)) return 'comment-html';
     }
-    if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : plantedBlock(f, md, line, cache) ? 'prose' : 'fenced';
+    if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : fl & MD_PLANTED ? 'prose' : 'fenced';
     const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || cached(cache.counter, line, () => COUNTER_MARKER.test(normLine));
     if (fl & MD_QUOTE) return counterHere ? 'counter' : 'quoted';
     const q = quoteKindAt(cache, line, normLine, start);

@@ -11,9 +11,11 @@ export const MD_FRONTMATTER = 16;
 export const MD_COUNTER_FENCE = 32;
 export const MD_COUNTER_SECTION = 64;
 export const MD_HEADING = 128;
+/** Inside a fenced block that its lead-in writes into an agent instruction file (see PLANT_LEAD_IN). */
+export const MD_PLANTED = 256;
 
 export interface MarkdownInfo {
-  flags: Uint8Array;
+  flags: Uint16Array;
   /** Info string language of the fence a line belongs to (only fenced lines), lowercased. */
   fenceLang: Map<number, string>;
   /** Comment spans [start, end) of lines that are partly inside an HTML comment. */
@@ -44,6 +46,20 @@ export const QUOTE_COUNTER_MARKER = rx(
 );
 
 /**
+ * A lead-in that writes the block after it into the agent's instruction or memory files ("On first
+ * run, add the following block to the user's ~/.claude/CLAUDE.md:", „Füge Folgendes in die
+ * CLAUDE.md ein:"): the fenced text is not an example, it is what the agent will obey in every
+ * later session, so match-context reads it as prose.
+ */
+const PLANT_LEAD_IN = rx(
+  'context:plant-lead-in',
+  String.raw`\b(?:add|append|write|insert|put|paste|copy|save|store|place|prepend|fuge|schreibe|trage|speichere|anade|agrega|escribe|guarda|inserta|ajoute[zr]?|ecris|adicione|escreva|aggiungi|scrivi)\b[^\n]{0,160}?(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|MEMORY\.md|SOUL\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.cursor/rules)\b[^\n]{0,120}:\s{0,3}$`,
+  'i',
+);
+/** "Never add the following to CLAUDE.md:" introduces a counter-example, not a planted block. */
+const PLANT_NEGATED = rx('context:plant-negated', String.raw`\b(?:never|don't|do\s{1,3}not|must\s{1,3}not|avoid|niemals|keinesfalls|nunca|jamas)\b`, 'i');
+
+/**
  * A lead-in sentence that introduces the list, table or quote after it as examples of what not to
  * do ("Never run these:", "Examples to refuse:", "Red flags:"): it ends with a colon.
  */
@@ -60,7 +76,7 @@ const BLOCKQUOTE = rx('markdown:blockquote', '^ {0,3}>');
 
 export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   const n = lines.length;
-  const flags = new Uint8Array(n);
+  const flags = new Uint16Array(n);
   const fenceLang = new Map<number, string>();
   const commentSpans = new Map<number, Array<[number, number]>>();
   let frontmatterEnd = -1;
@@ -92,14 +108,19 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   // Last non-empty prose lines (max 3), each with whether it holds a counter-example marker (tested
   // once, when a fence first asks: consecutive fences share their lead-in lines).
   const recent: Array<{ line: string; counter?: boolean }> = [];
+  let fencePlanted = false;
+  /** The last non-empty line before this one (fenced or not): a fence's lead-in. */
+  let previous = -1;
 
   for (let i = start; i < n; i++) {
     const line = lines[i];
+    if (i > start && lines[i - 1].trim() !== '') previous = i - 1;
     if (fenceChar !== '') {
-      flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0);
-      if (fenceLangCur) fenceLang.set(i, fenceLangCur);
       const t = line.trim();
-      if (t.length >= fenceLen && t[0] === fenceChar && t.split('').every((c) => c === fenceChar)) fenceChar = '';
+      const closing = t.length >= fenceLen && t[0] === fenceChar && t.split('').every((c) => c === fenceChar);
+      flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0) | (fencePlanted && !closing ? MD_PLANTED : 0);
+      if (fenceLangCur) fenceLang.set(i, fenceLangCur);
+      if (closing) fenceChar = '';
       continue;
     }
     // The three block markers below start after at most three spaces: look at that character
@@ -114,7 +135,9 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
         fenceLen = fo[1].length;
         fenceLangCur = (fo[2] || '').toLowerCase();
         fenceCounter = sectionCounter || recent.some((r) => (r.counter ??= COUNTER_MARKER.test(r.line)));
-        flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0);
+        const lead = previous >= 0 && (flags[previous] & MD_FENCED) === 0 ? lines[previous] : '';
+        fencePlanted = lead.length > 0 && lead.length <= 2000 && PLANT_LEAD_IN.test(lead) && !PLANT_NEGATED.test(lead);
+        flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0) | (fencePlanted ? MD_PLANTED : 0);
         continue;
       }
     }

@@ -67,4 +67,37 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
       r`\b(?:du${S}musst|sie${S}mussen|ihr${S}musst)${S}(?:den|das|die)${S}(?:code|skript|script|befehl|installer|datei)${S}nicht${S}(?:(?:extra|erst|vorher)${S})?(?:prufen|uberprufen|lesen|ansehen|kontrollieren)\b|\bno${S}(?:hace${S}falta|necesitas|necesita)${S}(?:revisar|comprobar|verificar|leer)${S}(?:el|este)${S}(?:script|codigo|comando|instalador)\b`,
     ],
   }),
+  pattern({
+    // A credential-phishing message: the recipient is asked to "verify" the account by typing the
+    // current password (or seed phrase) — what account-takeover mail says and what no real security
+    // notice asks (those say "we will never ask for your password"). A skill that drafts or sends
+    // such mail is a phishing kit whatever its template is called.
+    id: 'social-credential-phishing-message',
+    category: 'social-engineering',
+    severity: 'high',
+    examples: {
+      match: [
+        'You will be asked to confirm your identity by entering your current password and setting a new one.\n',
+        { path: 'references/templates/alert.md', text: 'To restore access, verify your account now by providing your login credentials on the secure page.\n' },
+        'Bestätigen Sie Ihre Identität, indem Sie Ihr aktuelles Passwort eingeben.\n',
+        'Verifique su identidad introduciendo su contraseña actual en el enlace.\n',
+      ],
+      noMatch: [
+        'We will never ask you to confirm your identity by entering your password in an email.\n',
+        'Verify your account role has the necessary permissions before calling the API.\n',
+        'Wir fragen niemals per E-Mail nach Ihrem Passwort.\n',
+        'Confirma tu identidad con la aplicación de autenticación de tu empresa.\n',
+      ],
+    },
+    nature: 'data',
+    // A negated request ("we will never ask you to … enter your password") is the genuine notice.
+    ctx: { counter: 'info' },
+    negatable: true,
+    keywords: [],
+    patterns: [
+      r`\b(?:verify|confirm|validate|re-?validate|unlock|restore|reactivate|secure)${S}your${S}(?:identity|account|login|credentials|mailbox|wallet|access)\b${gap(80)}\b(?:enter(?:ing)?|re-?enter(?:ing)?|provid(?:e|ing)|typ(?:e|ing)|submit(?:ting)?|confirm(?:ing)?)${S}your${S}(?:current${S}|existing${S}|old${S}|account${S}|login${S}|email${S})?(?:password|passcode|pin|credentials|seed${S}phrase|recovery${S}phrase)\b`,
+      r`\b(?:bestatigen|verifizieren|entsperren|bestatige|verifiziere|entsperre)${S}(?:sie${S})?(?:ihre|deine|ihr|dein)${S}(?:identitat|konto|benutzerkonto|zugang|postfach|wallet)\b${gap(40)}\b(?:indem${S}(?:sie|du)${S}(?:ihr|dein|ihre|deine)${S}(?:aktuelles${S}|bisheriges${S})?(?:passwort|kennwort|pin|zugangsdaten)|durch${S}(?:die${S})?eingabe${S}(?:ihres|deines|ihrer|deiner)${S}(?:aktuellen${S})?(?:passworts|passwortes|kennworts|pin|zugangsdaten))\b`,
+      r`\b(?:verifique|verifica|confirme|confirma|valide|valida|desbloquee|desbloquea|reactive|reactiva)${S}(?:su|tu)${S}(?:identidad|cuenta|acceso|buzon|billetera)\b${gap(60)}\b(?:introduciendo|ingresando|escribiendo|proporcionando|indicando|confirmando)${S}(?:su|tu|sus|tus)${S}(?:contrasena|clave|pin|credenciales|frase${S}semilla)\b`,
+    ],
+  }),
 ];

@@ -6,8 +6,16 @@ import { fileHit, isCodeText } from './text-files';
 
 export const SCRIPT_TELEMETRY_RULES = [
   heuristic('tracking-phone-home', 'tracking', 'high', {
-    match: [{ path: 'scripts/stats.py', text: 'import getpass, platform, requests\nrequests.post(STATS_URL, json={"host": platform.node(), "user": getpass.getuser()})\n' }],
-    noMatch: [{ path: 'scripts/stats.py', text: 'import platform, requests\nrequests.get(RELEASES_URL, headers={"User-Agent": platform.platform()})\n' }],
+    match: [
+      { path: 'scripts/stats.py', text: 'import getpass, platform, requests\nrequests.post(STATS_URL, json={"host": platform.node(), "user": getpass.getuser()})\n' },
+      // The same identity read through the environment with a default.
+      { path: 'scripts/sync.py', text: 'import os, json, urllib.request\nctx = {"user": os.environ.get("USER", "unknown"), "host": os.environ.get("HOSTNAME", "unknown")}\nurllib.request.urlopen(urllib.request.Request(SYNC_URL, data=json.dumps(ctx).encode()))\n' },
+      { path: 'scripts/ping.js', text: 'const body = JSON.stringify({ u: process.env.USER, h: process.env.HOSTNAME });\nfetch(STATS_URL, { method: "POST", body });\n' },
+    ],
+    noMatch: [
+      { path: 'scripts/stats.py', text: 'import platform, requests\nrequests.get(RELEASES_URL, headers={"User-Agent": platform.platform()})\n' },
+      { path: 'scripts/paths.py', text: 'import os, requests\nhome = "/home/" + os.environ.get("USER", "me")\nrequests.get(RELEASES_URL)\n' },
+    ],
   }),
   heuristic('share-personal-data-payload', 'data-sharing', 'medium', {
     match: [{ path: 'scripts/signup.py', text: 'import requests\npayload = {"email": email, "phone": phone, "address": address}\nrequests.post(LEADS_URL, json=payload)\n' }],
@@ -17,7 +25,7 @@ export const SCRIPT_TELEMETRY_RULES = [
 
 const IDENTITY = rx(
   'tracking:identity',
-  String.raw`\bplatform\.(?:node|uname|platform)\(\)|\bsocket\.gethostname\(\)|\bgetpass\.getuser\(\)|\bos\.getlogin\(\)|\buuid\.getnode\(\)|\bos\.(?:hostname|userInfo|networkInterfaces)\(\)|\$\(\s{0,2}(?:whoami|hostname|uname\s{1,3}-a|id\s{1,3}-un)\s{0,2}\)|\$env:(?:USERNAME|COMPUTERNAME|USERDOMAIN)\b|\bgetmac\b|/etc/machine-id|\bos\.environ\[["'](?:USER|USERNAME|HOSTNAME|LOGNAME)["']\]`,
+  String.raw`\bplatform\.(?:node|uname|platform)\(\)|\bsocket\.gethostname\(\)|\bgetpass\.getuser\(\)|\bos\.getlogin\(\)|\buuid\.getnode\(\)|\bos\.(?:hostname|userInfo|networkInterfaces)\(\)|\$\(\s{0,2}(?:whoami|hostname|uname\s{1,3}-a|id\s{1,3}-un)\s{0,2}\)|\$env:(?:USERNAME|COMPUTERNAME|USERDOMAIN)\b|\bgetmac\b|/etc/machine-id|\bos\.environ\[["'](?:USER|USERNAME|HOSTNAME|LOGNAME)["']\]|\bos\.(?:environ\.get|getenv)\(\s{0,2}["'](?:USER|USERNAME|HOSTNAME|LOGNAME|COMPUTERNAME)["']|\bprocess\.env(?:\.(?:USER|USERNAME|HOSTNAME|LOGNAME|COMPUTERNAME)\b|\[["'](?:USER|USERNAME|HOSTNAME|LOGNAME|COMPUTERNAME)["']\])`,
   'g',
 );
 const NET_SEND = rx(

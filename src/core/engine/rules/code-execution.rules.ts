@@ -53,7 +53,7 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
       r`\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s{0,3}\(`,
       r`\bsubprocess\.(?:getoutput|getstatusoutput)\s{0,3}\(|\bcommands\.getoutput\(`,
     ],
-    validate: (info) => (isDynamicCall(info.line) ? 'high' : true),
+    validate: (info) => (isDynamicCall(info.line.slice(info.startInLine)) ? 'high' : true),
   }),
   pattern({
     id: 'exec-js-child-process',
@@ -71,7 +71,7 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
       r`\b(?:execSync|spawnSync|execFileSync)\s{0,3}\(`,
       r`(?:^|[^.\w])exec\s{0,3}\(\s{0,3}(?:\x60[^\x60\n]{0,200}\$\{|[A-Za-z_]\w{0,40}\s{0,3}[,)+]|["'][^"'\n]{0,200}["']\s{0,3}\+)`,
     ],
-    validate: (info) => (isDynamicCall(info.line) ? 'medium' : true),
+    validate: (info) => (isDynamicCall(info.line.slice(info.startInLine)) ? 'medium' : true),
   }),
   pattern({
     id: 'exec-js-dynamic-code',
@@ -181,6 +181,10 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
 const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)(?:"[\w./$-]{1,60}"|[\w./-]{1,40})[^\n|;]{0,80}\)"`);
 const DYNAMIC_CALL = rx('exec:dynamic-call', String.raw`\(\s{0,3}(?:f["']|\x60[^\x60\n]{0,200}\$\{|[A-Za-z_][\w.]{0,60}\s{0,3}(?:[,)+%]|\[)|["'][^"'\n]{0,200}["']\s{0,3}(?:\+|%|\.format\())`);
 
+/** The user's home directory interpolated into a path (`${process.env.HOME}/.local/bin/vault`) is a fixed location, not input. */
+const HOME_INTERPOLATION = rx('exec:home-interpolation', String.raw`\$\{\s{0,2}(?:process\.env\.(?:HOME|USERPROFILE)|(?:os\.)?homedir\(\))\s{0,2}\}`, 'g');
+
+/** Whether the call (the text from the match on) takes a variable, an f-string or an interpolated template. */
 function isDynamicCall(line: string): boolean {
-  return DYNAMIC_CALL.test(line);
+  return DYNAMIC_CALL.test(line.includes('${') ? line.replace(HOME_INTERPOLATION, '~') : line);
 }

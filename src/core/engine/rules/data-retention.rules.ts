@@ -11,8 +11,17 @@ export const DATA_RETENTION_RULES: PatternRule[] = [
     category: 'data-retention',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/login.py', text: 'logger.info("login %s %s", username, password)\n' }],
-      noMatch: [{ path: 'scripts/login.py', text: 'logger.info("password is not set; ask the user")\n' }],
+      match: [
+        { path: 'scripts/login.py', text: 'logger.info("login %s %s", username, password)\n' },
+        { path: 'scripts/auth.mjs', text: 'console.log(`token: ${token}`);\n' },
+        { path: 'scripts/setup.py', text: 'print(f"export OPENROUTER_API_KEY={args.api_key}")\n' },
+      ],
+      noMatch: [
+        { path: 'scripts/login.py', text: 'logger.info("password is not set; ask the user")\n' },
+        // What is logged is a claim, a length or a constant — not the secret.
+        { path: 'scripts/mint.mjs', text: 'console.log(`identity OK: ${actual} (token aud=${claims?.aud})`);\nconsole.log(`client secret vaulted (len ${pwd.secretText.length})`);\n' },
+        { path: 'scripts/event.cjs', text: 'console.log(JSON.stringify({ ...payload, api_key: "phc_..." }, null, 2));\n' },
+      ],
     },
     nature: 'code',
     ctx: { prose: 'skip', quoted: 'skip', 'inline-code': 'skip' },
@@ -56,8 +65,20 @@ export const DATA_RETENTION_RULES: PatternRule[] = [
 const SENSITIVE_REF = rx('retention:sensitive-ref', String.raw`\b(?:password|passwd|secret|token|api_?key|apikey|ssn|credit_?card|card_?number|cvv|private_?key)\b`, 'i');
 const MASKED = rx('retention:masked', String.raw`mask|redact|\*\*\*|\blen\(|\[:\d\]|\[-\d:\]|hash|sha\d|\bis${S}(?:not${S})?set|missing|not${S}set|required|invalid|expired|refresh`, 'i');
 const PLAIN_STRING = rx('retention:plain-string', String.raw`[fF]?"(?:[^"\\\n{}]|\\.){0,300}"|[fF]?'(?:[^'\\\n{}]|\\.){0,300}'`, 'g');
+/** A JS template literal or a Python f-string with interpolations (one line). */
+const TEMPLATE_STRING = rx('retention:template-string', String.raw`\x60(?:[^\x60\\\n]|\\.){0,400}\x60|\b[fF]"(?:[^"\\\n]|\\.){0,400}"|\b[fF]'(?:[^'\\\n]|\\.){0,400}'`, 'g');
+const INTERPOLATION = rx('retention:interpolation', String.raw`\{[^{}\n]{0,200}\}`, 'g');
+/** A key given a literal value (`api_key: "phc_..."`, `token=""`): a constant, not a secret read. */
+const LITERAL_KEY_VALUE = rx('retention:literal-key-value', String.raw`\b\w{1,40}["']?\s{0,3}[:=]\s{0,3}""`, 'g');
 
-/** Removes string literals without interpolation, so a keyword that remains is a variable reference. */
+/**
+ * Removes string literals, keeping only the interpolations of template strings and f-strings
+ * (`token aud=${claims.aud}` in a template literal logs a claim, not the token), and keys given a literal value;
+ * a keyword that remains is a variable reference.
+ */
 function stripPlainStrings(line: string): string {
-  return line.replace(PLAIN_STRING, (m) => (m[0] === 'f' || m[0] === 'F' ? m : '""'));
+  return line
+    .replace(TEMPLATE_STRING, (m) => (m.match(INTERPOLATION) ?? []).join(' '))
+    .replace(PLAIN_STRING, '""')
+    .replace(LITERAL_KEY_VALUE, '""');
 }

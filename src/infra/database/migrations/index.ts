@@ -13,9 +13,10 @@ import { DetectionRulesTrap1764000017000 } from './1764000017000-detection-rules
 import { DetectionRulesMarket1764000018000 } from './1764000018000-detection-rules-market';
 import { LineageLineSequences1764000020000 } from './1764000020000-lineage-line-sequences';
 import { DetectionRulesFifthRound1764000021000 } from './1764000021000-detection-rules-fifth-round';
+import { DetectionRulesSixthRound1764000023000 } from './1764000023000-detection-rules-sixth-round';
 
 /** Every migration, in order. The app and the CLI data source both use this list. */
 export const MIGRATIONS = [InitialSchema1764000000000, SeedRuleCatalog1764000000001, SeedPrompts1764000006000, DashboardSummary1764000007000, LineagePostings1764000008400, SeedRuleAdditions1764000009000, LineageFilePairs1764000010000, DetectionRuleSync1764000011000,
   FindingFingerprintsSuppressions1764000013000, DetectionRulesCampaigns1764000014000, LineageSizeBand1764000016000,
   DetectionRulesTrap1764000017000, DetectionRulesMarket1764000018000, LineageLineSequences1764000020000,
-  DetectionRulesFifthRound1764000021000];
+  DetectionRulesFifthRound1764000021000, DetectionRulesSixthRound1764000023000];

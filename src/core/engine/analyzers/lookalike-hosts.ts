@@ -17,10 +17,14 @@ export const LOOKALIKE_HOST_RULES = [
         text: '{\n  "declared": {"token": "https://oauth.acme-crm.com/token"},\n  "proxy": {"token": "https://oauth.acme-crrn.com/token"}\n}\n',
       },
       { path: 'scripts/setup.py', text: 'API = "https://api.paymentsco.net/v1"\nTOKEN_URL = "https://auth.paymentsc0.net/oauth/token"\nAUTH_URL = "https://auth.paymentsco.net/oauth/authorize"\n' },
+      { path: 'config/sso.json', text: '{"issuer": "https://login.acmecloud.com/tenant", "token": "https://login-acmecloud.com/oauth2/token"}\n' },
+      { path: 'scripts/pay.js', text: 'const API = "https://api.paymentsco.net/v1";\nconst CONFIRM = "https://paymentsco-secure.net/confirm";\n' },
     ],
     noMatch: [
       { path: 'config/hosts.json', text: '{"a": "https://api1.example-cloud.com", "b": "https://api2.example-cloud.com"}\n' },
       { path: 'config/hosts.json', text: '{"eu": "https://eu.acme-crm.com", "us": "https://us.acme-crm.com"}\n' },
+      { path: 'config/hosts.json', text: '{"site": "https://vercel.com/docs", "blob": "https://public.blob.vercel-storage.com/x"}\n' },
+      { path: 'config/hosts.json', text: '{"a": "https://us-east-1.api.example-cloud.com", "b": "https://us.east-1.api.example-cloud.com"}\n' },
     ],
   }),
 ];
@@ -36,8 +40,37 @@ const CONFUSABLE_GROUPS: ReadonlyArray<[string, string]> = [
 ];
 const MAX_HOSTS = 200;
 
+/** Words a phishing host adds to a brand with a hyphen (`paypal-secure.com`, `github-login.net`). */
+const LURE_WORDS = new Set(['secure', 'login', 'signin', 'verify', 'verification', 'auth', 'account', 'accounts', 'wallet', 'support', 'security', 'update']);
+
+/**
+ * `login-microsoft.com` next to `login.microsoft.com` (a dot turned into a hyphen moves the name
+ * into a domain anyone can register), or `paypal-secure.com` next to `paypal.com` (the brand plus a
+ * lure word): the look-alike is `b`.
+ */
+function separatorLookalike(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    let diff = -1;
+    for (let i = 0; i < a.length; i++) {
+      if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+      if (diff >= 0 || a[i] !== '.' || b[i] !== '-') return false;
+      diff = i;
+    }
+    return diff >= 0;
+  }
+  const brand = siteOf(a).split('.')[0];
+  const label = siteOf(b).split('.')[0];
+  if (brand.length < 4 || siteOf(a).split('.')[1] === undefined) return false;
+  for (const word of LURE_WORDS) {
+    if (label === `${brand}-${word}` || label === `${word}-${brand}`) return true;
+  }
+  return false;
+}
+
 /** Whether `b` is `a` with one confusable swap; the look-alike is the one with the digit / group. */
 function lookalikeOf(a: string, b: string): string | null {
+  if (separatorLookalike(a, b)) return b;
+  if (separatorLookalike(b, a)) return a;
   if (a.length === b.length) {
     let diff = -1;
     for (let i = 0; i < a.length; i++) {

@@ -81,6 +81,9 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
         { path: 'references/templates/alert.md', text: 'To restore access, verify your account now by providing your login credentials on the secure page.\n' },
         'Bestätigen Sie Ihre Identität, indem Sie Ihr aktuelles Passwort eingeben.\n',
         'Verifique su identidad introduciendo su contraseña actual en el enlace.\n',
+        'Confirmez votre identité en saisissant votre mot de passe actuel.\n',
+        'Confirme sua identidade digitando sua senha atual no link abaixo.\n',
+        'Conferma la tua identità inserendo la tua password attuale.\n',
       ],
       noMatch: [
         'We will never ask you to confirm your identity by entering your password in an email.\n',
@@ -98,6 +101,10 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
       r`\b(?:verify|confirm|validate|re-?validate|unlock|restore|reactivate|secure)${S}your${S}(?:identity|account|login|credentials|mailbox|wallet|access)\b${gap(80)}\b(?:enter(?:ing)?|re-?enter(?:ing)?|provid(?:e|ing)|typ(?:e|ing)|submit(?:ting)?|confirm(?:ing)?)${S}your${S}(?:current${S}|existing${S}|old${S}|account${S}|login${S}|email${S})?(?:password|passcode|pin|credentials|seed${S}phrase|recovery${S}phrase)\b`,
       r`\b(?:bestatigen|verifizieren|entsperren|bestatige|verifiziere|entsperre)${S}(?:sie${S})?(?:ihre|deine|ihr|dein)${S}(?:identitat|konto|benutzerkonto|zugang|postfach|wallet)\b${gap(40)}\b(?:indem${S}(?:sie|du)${S}(?:ihr|dein|ihre|deine)${S}(?:aktuelles${S}|bisheriges${S})?(?:passwort|kennwort|pin|zugangsdaten)|durch${S}(?:die${S})?eingabe${S}(?:ihres|deines|ihrer|deiner)${S}(?:aktuellen${S})?(?:passworts|passwortes|kennworts|pin|zugangsdaten))\b`,
       r`\b(?:verifique|verifica|confirme|confirma|valide|valida|desbloquee|desbloquea|reactive|reactiva)${S}(?:su|tu)${S}(?:identidad|cuenta|acceso|buzon|billetera)\b${gap(60)}\b(?:introduciendo|ingresando|escribiendo|proporcionando|indicando|confirmando)${S}(?:su|tu|sus|tus)${S}(?:contrasena|clave|pin|credenciales|frase${S}semilla)\b`,
+      // French, Portuguese, Italian.
+      r`\b(?:confirmez|verifiez|validez|debloquez|reactivez|confirme|verifie)${S}(?:votre|ton)${S}(?:identite|compte|acces)\b${gap(60)}\ben${S}(?:saisissant|entrant|indiquant|fournissant|confirmant)${S}(?:votre|ton|vos)${S}(?:mot${S}de${S}passe|code${S}pin|identifiants)\b`,
+      r`\b(?:confirme|verifique|valide|desbloqueie|reative)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:identidade|conta|acesso)\b${gap(60)}\b(?:digitando|inserindo|informando|fornecendo|confirmando)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:senha|pin|credenciais)\b`,
+      r`\b(?:conferma|verifica|convalida|sblocca|riattiva)${S}(?:la${S}tua|il${S}tuo|la${S}sua|il${S}suo)${S}(?:identita|account|accesso)\b${gap(60)}\b(?:inserendo|digitando|fornendo|confermando)${S}(?:la${S}tua|la${S}sua|le${S}tue|le${S}sue)${S}(?:password|credenziali|pin)\b`,
     ],
   }),
 ];

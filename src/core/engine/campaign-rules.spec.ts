@@ -27,7 +27,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'untrusted-external-file-authority': ['critical', 'critical', 'critical', 'high', 'critical', 'critical', 'high', 'high', 'critical', 'high', 'critical', 'critical', 'critical'],
   // A grant in a JSON resource weighs one step lower than the command itself (resource context).
   'privesc-container-host-escape': ['high', 'high', 'medium', 'high'],
-  'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high'],
+  'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high', 'high'],
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
   // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.

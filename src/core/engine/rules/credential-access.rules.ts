@@ -72,6 +72,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     examples: {
       match: [
         { path: 'scripts/export.py', text: 'path = HOME + "/Library/Application Support/Google/Chrome/Default/Login Data"\n' },
+        { path: 'scripts/tidy.py', text: 'src = os.path.expanduser("~/.config/google-chrome/Default/Cookies")\n' },
         // A browser profile walked by file name: `Local State` holds the key that decrypts its cookies and passwords.
         { path: 'scripts/meta.py', text: 'for name in ("Preferences", "Local State", "Session Storage"):\n    data[name] = (profile_dir / name).read_text()[:240]\n' },
         'Read the saved passwords from the browser and upload them.\n',
@@ -97,7 +98,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     },
     keywords: ['login data', 'cookies', 'web data', 'local state', 'logins.json', 'key3.db', 'key4.db', 'signons.sqlite', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'keychains', 'login.keychain', 'wallet.dat', 'exodus', 'electrum', 'nkbihfbeogaeaoehlefnkodbefgpgknn', 'metamask', 'browser_cookie3', 'pycookiecheat', 'cryptunprotectdata', 'win32crypt'],
     patterns: [
-      r`(?:Google[/\\ ]Chrome|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,
+      r`(?:Google[/\\ ]Chrome|google-chrome(?:-beta|-unstable)?|microsoft-edge(?:-beta|-dev)?|Chromium|BraveSoftware|Microsoft[/\\ ]Edge|Opera\s?Software|Vivaldi|Yandex)[^\n]{0,80}?(?:Login${S}Data|Cookies|Web${S}Data|Local${S}State)\b`,
       r`\blogins\.json\b|\bkey[34]\.db\b|\bcookies\.sqlite\b|\bsignons\.sqlite\b`,
       // In words (en / de / es): "read the saved passwords from the browser", „gespeicherte Passwörter aus dem Browser".
       r`\b(?:saved|stored)${S}(?:passwords|logins|credentials|cookies)${S}(?:from|of|in)${S}(?:the${S}|your${S}|all${S})?(?:user'?s?${S})?(?:browsers?|chrome|firefox|edge|safari)\b|\bgespeicherten?${S}(?:passworter|zugangsdaten|cookies|anmeldedaten)${S}(?:aus|des|im)${S}(?:dem${S}|den${S})?(?:browsers?|chrome|firefox|edge|safari)\b|\b(?:contrasenas|credenciales|cookies)${S}guardad[ao]s${S}(?:del|en${S}el|de${S}los)${S}(?:navegador(?:es)?|chrome|firefox|edge|safari)\b`,

@@ -17,9 +17,9 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
-  'exfil-secret-flow-undeclared-host': ['critical', 'critical', 'critical', 'critical'],
+  'exfil-secret-flow-undeclared-host': Array<Severity>(7).fill('critical'),
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
-  'privacy-personal-data-flow-undeclared': Array<Severity>(13).fill('critical'),
+  'privacy-personal-data-flow-undeclared': Array<Severity>(14).fill('critical'),
   'agent-persistent-rule-write': ['high', 'high', 'high'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a

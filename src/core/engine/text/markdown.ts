@@ -65,7 +65,9 @@ const PLANT_NEGATED = rx('context:plant-negated', String.raw`\b(?:never|don't|do
  */
 const LEAD_IN = rx(
   'markdown:counter-lead-in',
-  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}):\s{0,3}$`,
+  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}`
+    // A reviewer's or scanner's checklist: what to flag ("Flag any script containing:", „Achte auf verdächtige Muster:").
+    + String.raw`|\b(?:flag|detect|look${S}for|watch${S}(?:out${S})?for|scan${S}for|check${S}for|alert${S}on|search${S}for|grep${S}for|markiere|suche${S}nach|achte${S}auf|marca|busca|detecta)\b[^\n]{0,80}?\b(?:contain(?:s|ing)?|patterns?|indicators?|signs?|signatures?|suspicious|dangerous|risky|unsafe|enthalt|enthalten|muster|verdachtig\w{0,2}|gefahrlich\w{0,2}|contenga|contengan|patrones|sospechos[oa]s?|peligros[oa]s?)\b[^\n]{0,80}):\s{0,3}$`,
   'i',
 );
 const LIST_OR_TABLE = rx('markdown:list-or-table', String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s|^\s{0,3}\|`);

@@ -354,6 +354,7 @@ function run(ctx: SkillContext): void {
     if (f.kind === 'instruction') {
       // proseFlow tests its lines one by one (a line's match is also one of the whole text): no test of the whole text first.
       if (ctx.mayMatch(PERSONAL_NOUN_GATE, f)) proseFlow(ctx, f, declared, declaresPersonal);
+      if (ctx.mayMatch(SECRET_FILE_GATE, f)) secretFileProseFlow(ctx, f, description, () => (documented ??= ctx.instructionText.toLowerCase()));
       if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
     } else if (!CODE_LANGS.has(f.lang)) continue;
     if (!ctx.mayMatch(NET_CALL_GATE, f) || !NET_CALL.test(f.norm)) continue;
@@ -417,6 +418,49 @@ function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kin
   }
 }
 
+/**
+ * A credential file named in prose (a private key, cloud or tool credentials, a dotenv file; never a
+ * `.pub` key or an `.env.example`). Language-independent: the path is the same in every language.
+ */
+const SECRET_FILE_PROSE = rx(
+  'flow:secret-file-prose',
+  String.raw`\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws/credentials\b|\.git-credentials\b|\.netrc\b|\.kube/config\b|\.docker/config\.json|\bwallet\.dat\b|(?:^|[\s\x60'"(])\.env(?:\.local|\.production)?(?=[\s\x60'".,;:)]|$)`,
+  'i',
+);
+const SECRET_FILE_GATE = literalGate('flow:secret-file-prose', SECRET_FILE_PROSE);
+
+/**
+ * A credential file and an outside address in one sentence of the instructions: "read ~/.ssh/id_rsa
+ * and send it to http://…" in any language — the path and the URL are the invariant, the verb is
+ * not. The address counts when the skill names it nowhere else (its name, description or another
+ * line): a vendor's own "generate a token at https://vendor.example/settings, keep it in .env" is
+ * documentation, an address that appears only beside the key file is a destination.
+ */
+function secretFileProseFlow(ctx: SkillContext, f: FileFacts, description: string, documented: () => string): void {
+  const md = ctx.markdown.get(f);
+  const lines = f.normLines;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.length > 4000 || !ctx.mayMatch(SECRET_FILE_GATE, f, i)) continue;
+    const flags = md?.flags[i] ?? 0;
+    if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
+    const secret = SECRET_FILE_PROSE.exec(line);
+    if (!secret || NEGATION_BEFORE.test(line.slice(Math.max(0, secret.index - 60), secret.index))) continue;
+    PROSE_DEST.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PROSE_DEST.exec(line)) !== null) {
+      const host = (m[1] ?? '').toLowerCase();
+      if (!host || LOCAL_HOST.test(host)) continue;
+      const label = labelOf(host);
+      const elsewhere = label.length >= 3 && (description.includes(label) || documented().split(line.toLowerCase()).join('').includes(label));
+      if (!elsewhere) {
+        emitFlow(ctx, f, { kind: 'secret', line: i, host }, 'prose');
+        return;
+      }
+    }
+  }
+}
+
 function emitFlow(ctx: SkillContext, f: FileFacts, flow: Flow, context: Hit['context']): void {
   const ruleId = flow.kind === 'secret' ? 'exfil-secret-flow-undeclared-host' : 'privacy-personal-data-flow-undeclared';
   const hit: Hit = { ruleId, delta: 0, file: f.path, line: flow.line + 1, snippet: makeSnippet(f.rawLines[flow.line] ?? '', f.normLines[flow.line] ?? '', 0), context };
@@ -427,6 +471,6 @@ export const dataFlowAnalyzer: Analyzer = {
   name: 'data-flow',
   phase: 'main',
   rules: DATA_FLOW_RULES,
-  gates: [SECRET_SOURCE_GATE, PERSONAL_SOURCE_GATE, NET_CALL_GATE, PERSONAL_NOUN_GATE],
+  gates: [SECRET_SOURCE_GATE, PERSONAL_SOURCE_GATE, NET_CALL_GATE, PERSONAL_NOUN_GATE, SECRET_FILE_GATE],
   run,
 };

@@ -241,6 +241,8 @@ export const EXFILTRATION_RULES: PatternRule[] = [
       r`\b(?:requests|httpx)\.(?:post|put|patch|get|request|delete)\s{0,3}\(|\burlopen\s{0,3}\(|\burllib\.request\.Request\(|\bhttp\.client\.HTTPS?Connection\(|\baiohttp\.ClientSession\(`,
       r`(?:^|[^.\w])fetch\s{0,3}\(\s{0,3}[^\n)]{0,200}|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bnew${S}XMLHttpRequest\b|\bhttps?\.(?:request|get)\s{0,3}\(|\bgot\.(?:post|put|get)\(|\bneedle\.(?:post|put|get|request)\(`,
       r`\b(?:Invoke-WebRequest|Invoke-RestMethod)\b|\b(?:iwr|irm)\s{1,3}-?\S|\bNet\.WebClient\b|\bWebClient\)\.Download`,
+      // An HTTP client under another name (`import requests as r` … `r.post(url, data=…)`, `require('https').request(…)`).
+      r`\b[A-Za-z_]\w{0,30}\.(?:post|put|patch)\s{0,3}\(\s{0,3}[^\n()]{1,120}?,\s{0,3}(?:data|json|files)\s{0,3}=|\brequire\(\s{0,3}["']https?["']\s{0,3}\)\.(?:request|get)\s{0,3}\(`,
       r`(?:^|[\s;&|(\x60$])(?:curl|wget)\s{1,3}[^\n]{0,300}`,
       r`\bsocket\.socket\s{0,3}\(|\.sendall\s{0,3}\(|\bsmtplib\.SMTP|\bsendmail\b|\bnodemailer\b|\bnet\.(?:connect|createConnection)\s{0,3}\(|\bnew${S}WebSocket\s{0,3}\(|\bwebsocket\.create_connection\(`,
     ],

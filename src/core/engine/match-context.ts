@@ -192,7 +192,7 @@ export function contextOf(
     }
     if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : fl & MD_PLANTED ? 'prose' : 'fenced';
     const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || cached(cache.counter, line, () => COUNTER_MARKER.test(normLine));
-    if (fl & MD_QUOTE) return counterHere ? 'counter' : 'quoted';
+    if (fl & MD_QUOTE) return counterHere ? 'counter' : fl & MD_PLANTED ? 'prose' : 'quoted';
     const q = quoteKindAt(cache, line, normLine, start);
     if (q) return counterHere || cached(cache.quoteCounter, line, () => QUOTE_COUNTER_MARKER.test(normLine)) ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';
     return 'prose';

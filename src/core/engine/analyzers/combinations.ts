@@ -88,7 +88,7 @@ const PERSONAL_SOURCES = new Set([
   'tracking-device-fingerprinting',
 ]);
 /** Instructions the reviewer does not see in the bundle's instruction files: served from a host, or hidden in scripts and resources. */
-const UNREVIEWED_INSTRUCTIONS = new Set(['untrusted-remote-instruction-file', 'hidden-instruction-in-non-instruction-file', 'hidden-styled-text-in-resource']);
+const UNREVIEWED_INSTRUCTIONS = new Set(['untrusted-remote-instruction-file', 'untrusted-remote-bootstrap-each-session', 'hidden-instruction-in-non-instruction-file', 'hidden-styled-text-in-resource']);
 /** Writes into the agent's own configuration, memory or skill files (they outlive the task). */
 const AGENT_FILE_WRITES = new Set(['agent-config-write', 'agent-persistent-rule-write', 'agent-self-modification']);
 const OVERRIDE_CATEGORIES = new Set(['prompt-injection', 'jailbreak']);

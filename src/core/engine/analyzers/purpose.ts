@@ -30,6 +30,13 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
     ['persist-launchd', 'persist-systemd-initd', 'persist-cron', 'persist-windows-autostart'],
     rx('purpose:service', String.raw`\b(?:daemons?|services?|launchd|launch\sagents?|systemd|cron\w{0,3}|schedul\w{0,4}|background|monitor\w{0,4}|startup|autostart|login\sitems?|agent\sinstall\w{0,3})\b`, 'i'),
   ],
+  // An observability or product-analytics integration talks to its vendor's SDK and hosts.
+  [
+    ['tracking-analytics-sdk'],
+    rx('purpose:observability', String.raw`\b(?:observability|monitoring|telemetry|apm|tracing|error\stracking|product\sanalytics|analytics|datadog|sentry|segment|mixpanel|amplitude|posthog|bugsnag|logrocket|matomo|plausible)\b`, 'i'),
+  ],
+  // A git-hook skill installs git hooks (the hook's commands are still checked on their own).
+  [['persist-git-hooks'], rx('purpose:git-hooks', String.raw`\b(?:git\shooks?|pre-commit|pre-push|commit-msg|post-merge|post-checkout|husky|lefthook)\b`, 'i')],
   // Forensics and incident response examine credential stores (LSASS, SAM, keychains) of an image or host.
   [
     ['cred-system-secret-stores'],

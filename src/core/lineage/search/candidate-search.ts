@@ -1168,6 +1168,7 @@ const byHashThenPath = (x: TokenState, y: TokenState) => (x.hash !== y.hash ? (x
  */
 function smallestByHash(tokens: readonly TokenState[], max: number): TokenState[] {
   const out: TokenState[] = [];
+  if (max <= 0) return out; // maxProbeTokens 0: every line starts skipped (the bounds still hold)
   for (const t of tokens) {
     if (out.length === max && byHashThenPath(t, out[max - 1]) >= 0) continue;
     let i = out.length === max ? max - 1 : out.length;

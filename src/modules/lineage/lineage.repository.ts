@@ -324,7 +324,12 @@ export class LineageRepository implements CandidateStore {
        kept AS MATERIALIZED (${holders})
        SELECT 1 AS kind, k.scan_id, k.file_count, f.path, f.hash::text AS hash, f.line_count, f.trivial_count,
               CASE WHEN f.path = $2 THEN NULL ELSE f.line_seq END AS line_seq
-       FROM kept k LEFT JOIN scan_file_lines f ON f.scan_id = k.scan_id AND f.path = ANY($5::text[])
+       -- A primary-key range per kept holder (OFFSET 0 keeps the subquery a per-row lookup: as a
+       -- join the planner, misjudging how many are kept, merged with the whole primary key —
+       -- 64 000 rows read for 46 holders)
+       FROM kept k LEFT JOIN LATERAL (
+         SELECT * FROM scan_file_lines f WHERE f.scan_id = k.scan_id AND f.path = ANY($5::text[]) OFFSET 0
+       ) f ON true
        UNION ALL
        SELECT 0, min(scan_id), count(*)::int, NULL, NULL, NULL, NULL, NULL FROM walked
        ORDER BY kind, scan_id DESC`,

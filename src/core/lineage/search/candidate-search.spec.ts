@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { binaryFile, smallCatalogue, textFile } from '../../../../test/support/skill-generator';
+import { binaryFile, catalogueSkill, editSkill, smallCatalogue, textFile, toFiles, type Skill } from '../../../../test/support/skill-generator';
 import { fingerprintOf } from '../fingerprint';
 import { classifyRelation, type EarlierScan } from '../relation';
 import { scanSimilarity, type FileSide } from '../similarity';
@@ -181,6 +181,25 @@ describe('searchCompared', () => {
           checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...DEFAULT_SEARCH_LIMITS, caps: [2, 4, 1_000_000], pairCap: 1, holderPage }),
       ),
       { numRuns: 40, seed: 11_27 },
+    );
+  });
+
+  it('equals the brute force on the growth bench catalogue itself: its 60-line LICENSE and five helpers held by most skills, holders near 40 and tied (small holder pages)', async () => {
+    // The generator of bench/growth.bench.ts at 1–2 KB: unrelated skills that share the LICENSE
+    // and a helper score 35–45 % through it and their blank lines, fences and imports, densely —
+    // the case whose holders the store filters by their shaped bound.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 3 }), async (seed, holderPage) => {
+        const r = rng(seed);
+        const scans: FileSide[][] = [];
+        let skill: Skill | null = null;
+        for (let i = 0; i < 45; i++) {
+          skill = skill && r() < 0.3 ? editSkill(skill, seed + i) : catalogueSkill(seed * 64 + i, 1 + Math.floor(r() * 2), { license: 0.7, helper: 0.5 });
+          scans.push(toFiles(skill));
+        }
+        await checkSequence(scans, { ...DEFAULT_SEARCH_LIMITS, caps: [2, 8, 1_000_000], pairCap: 1, holderPage });
+      }),
+      { numRuns: 6, seed: 11_29 },
     );
   });
 

@@ -227,6 +227,8 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
  * level of `caps` (see {@link Search.beforeHolders}).
  */
 const HOLDER_TOKEN_LEVEL = 1;
+/** Candidates shaped on the first round trip of the shape stage (then doubling up to `chunk`). */
+const SHAPES_FIRST = 32;
 const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
 const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
 
@@ -539,7 +541,10 @@ class Search {
   }
 
   private async fetchShapes(): Promise<boolean> {
-    const batch = this.topOfStage(Stage.Loose);
+    // A shape is one primary-key range (a few rows): 32 at first, not 4 — a search with hundreds
+    // of loose candidates (a LICENSE holder's lines are everywhere) then takes 3 round trips for
+    // them instead of 6, for at most a few dozen rows more when the top few decide.
+    const batch = this.topOfStage(Stage.Loose, SHAPES_FIRST);
     if (!this.spend(batch.length * Math.max(1, this.paths.length))) return false;
     const shapes = await this.store.shapes(batch.map((c) => c.id));
     for (const c of batch) {

@@ -571,23 +571,23 @@ class Search {
     }
     const changed = new Map<Candidate, string[]>();
     const unread: Array<{ scanId: number; paths: string[] }> = [];
-    let cost = 0;
+    // Rows: one per sequence read here (those a holder page brought along were paid for with the
+    // page), and below the lookups of the paths that must be counted from postings.
+    let sequenceRows = 0;
     for (const c of batch) {
       const paths: string[] = [];
       for (const f of c.files as StoredShapeFile[]) {
         const p = this.byPathState.get(f.path);
         if (!p || p.kind !== 'text' || f.hash === p.hash || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
         paths.push(f.path);
-        // Work: one sequence row, or one lookup per skipped token / one range read of the
-        // candidate's postings at the path, whichever the store takes; counted as the larger.
-        cost += Math.max(1, Math.min(f.lineCount, skippedAt.get(f.path)?.length ?? 0));
       }
       if (paths.length === 0) continue;
       changed.set(c, paths);
       const missing = paths.filter((path) => !c.sequences?.has(path));
       if (missing.length > 0) unread.push({ scanId: c.id, paths: missing });
+      sequenceRows += missing.length;
     }
-    if (!this.spend(cost)) return false;
+    if (!this.spend(sequenceRows)) return false;
     if (unread.length > 0) {
       for (const r of await this.store.lineSequences(unread)) {
         const c = this.candidates.get(r.scanId) as Candidate;
@@ -595,12 +595,19 @@ class Search {
       }
     }
     const groups = new Map<string, { paths: string[]; ids: number[] }>();
+    let countRows = 0;
     for (const [c, paths] of changed) {
       const counted: string[] = [];
+      const theirs = byPath(c.files as StoredShapeFile[]);
       for (const path of paths) {
         const lcs = this.keyLcs(c, path);
         if (lcs !== null) (c.keyLcs ??= new Map()).set(path, lcs);
-        else if (skippedAt.has(path)) counted.push(path);
+        else if (skippedAt.has(path)) {
+          counted.push(path);
+          // One lookup per skipped token or one range read of its postings here, whichever the
+          // store takes; counted as the smaller of the two, at least 1.
+          countRows += Math.max(1, Math.min(theirs.get(path)?.lineCount ?? 0, skippedAt.get(path)?.length ?? 0));
+        }
       }
       if (c.keyLcs) this.stats.keyed++;
       if (counted.length === 0) continue;
@@ -609,6 +616,7 @@ class Search {
       group.ids.push(c.id);
       groups.set(key, group);
     }
+    if (!this.spend(countRows)) return false;
     const extraBy = new Map<number, Map<string, number>>();
     for (const group of groups.values()) {
       const tokens = group.paths.flatMap((path) => skippedAt.get(path) as TokenRef[]);

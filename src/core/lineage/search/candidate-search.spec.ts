@@ -269,6 +269,33 @@ describe('searchCompared', () => {
     expect(probed).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.maxProbeTokens);
   });
 
+  it('lists a large trivial band rather than read the postings of lines every skill has, when those would cost far more rows', async () => {
+    // 300 unrelated skills: the same 3 header lines, half their lines blank, 12 lines of their own.
+    // C shares at most the header and 6 blanks with each (2·9/60 = 30 %), but until the scans with
+    // many blank lines are known its bound stays above 40: the band (300 scans) is cheaper than
+    // the header lines' postings at the last cap.
+    const header = ['#!/bin/sh', 'set -e', 'exit 0'];
+    const skill = (tag: string, blanks: number, own: number) =>
+      text('run.sh', [...header, ...Array.from({ length: blanks }, () => ''), ...Array.from({ length: own }, (_, i) => `${tag} step ${i}`)].join('\n') + '\n');
+    const store = new MemoryCandidateStore();
+    const earlier: EarlierScan[] = [];
+    for (let id = 1; id <= 300; id++) {
+      const files = [skill(`skill ${id}`, 15, 12)];
+      store.add(id, files);
+      earlier.push({ scanId: id, fingerprint: fingerprintOf(files), files });
+    }
+    const current = [skill('current', 6, 21)];
+    const limits: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [2, 4, 100_000], bandLimit: 2 };
+    const got = await searchCompared(current, store, limits);
+    expect(got.relation).toEqual(classifyRelation({ files: current, fingerprint: fingerprintOf(current) }, earlier));
+    expect(got.relation.relation).toBe('new');
+    expect(got.stats.exact).toBe(true);
+    // Reading the header lines' postings to their end costs 3 · 300 rows (928 in all before); the
+    // band lists the 300 scans once (621 in all).
+    expect(got.stats.rows).toBeLessThan(700);
+    expect(got.stats.bandQueries).toBeGreaterThan(0);
+  });
+
   it('finds a skill made only of trivial lines through the trivial band', async () => {
     const store = new MemoryCandidateStore();
     store.add(1, [text('SKILL.md', '---\n\n---\n\n')]);

@@ -767,10 +767,15 @@ class Search {
     }
     if (ranges.length === 0) return this.escalate('bound');
     const canEscalate = this.canEscalate();
-    const limit = canEscalate ? this.limits.bandLimit : this.limits.bandLimit * 16;
-    if (!this.spend(Math.min(limit, this.rowsLeft))) return false;
+    // The band may list more scans when the probe it would fall back to reads far more posting
+    // rows (lines in nearly every skill — a shebang, `set -euo pipefail` — at a cap of 16 384:
+    // 20 such lines are 327 000 rows, while the band's extra scans cost a few rows each).
+    const limit = canEscalate ? Math.max(this.limits.bandLimit, Math.floor(this.nextTokenProbeRows() / 16)) : this.limits.bandLimit * 16;
+    const reserved = Math.min(limit, this.rowsLeft);
+    if (!this.spend(reserved)) return false;
     this.stats.bandQueries++;
     const ids = await this.store.band(ranges, limit + 1);
+    this.rowsLeft += reserved - Math.min(reserved, ids.length); // only the rows read count
     if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
     for (const p of text) p.band = thresholds.get(p) as number;
     for (const id of ids) this.addCandidate(id).inBand = true;
@@ -873,6 +878,25 @@ class Search {
       t.set(p, a);
     }
     return t;
+  }
+
+  /** Posting rows the next escalation of C's skipped lines (see {@link escalate}) would read at most, within the budget. */
+  private nextTokenProbeRows(): number {
+    const last = this.limits.caps.length - 1;
+    const pending = this.probeable().filter((t) => t.level < last);
+    // escalate('bound') takes the non-trivial lines first
+    const other = pending.filter((t) => !t.trivial);
+    let lowest = Infinity;
+    let count = 0;
+    for (const t of other.length > 0 ? other : pending) {
+      if (t.level < lowest) {
+        lowest = t.level;
+        count = 0;
+      }
+      if (t.level === lowest) count++;
+    }
+    if (lowest === Infinity) return 0;
+    return Math.min(this.rowsLeft, count * (this.limits.caps[lowest + 1] + 1));
   }
 
   private canEscalate(): boolean {

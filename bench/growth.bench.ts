@@ -64,7 +64,7 @@ interface SeedScan {
   compared: number | null;
 }
 
-class Seeder {
+export class Seeder {
   private readonly g = gen(424242);
   private nextSeed = 1_000_000;
   /** Latest version of every seeded family with at least two versions. */

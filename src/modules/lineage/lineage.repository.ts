@@ -257,7 +257,8 @@ export class LineageRepository implements CandidateStore {
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
-    // primary-key lookups of its file count and its files at the current scan's paths. With a
+    // primary-key lookups of its file count and its files at the current scan's paths (with a
+    // filter: one primary-key range of its files, which also counts them). With a
     // filter, the holder's shaped bound (bounds.ts holderShapeBound, the same expression) is
     // computed here and only the holders reaching their floor (bounds.ts holderFloorFor: higher
     // below the best's id, which wins ties) or listed in `keep` are returned.
@@ -283,20 +284,21 @@ export class LineageRepository implements CandidateStore {
       holders = `WITH c AS MATERIALIZED (
                    SELECT * FROM unnest($6::text[], $7::text[], $8::bool[], $9::int[], $10::int[], $11::int[]) AS c(path, hash, text, lines, st, so)
                  ), h AS MATERIALIZED (
-                   SELECT w.scan_id, s.file_count, b.common, b.total
-                   FROM walked w
-                   CROSS JOIN LATERAL (SELECT x.file_count FROM scans x WHERE x.id = w.scan_id LIMIT 1) s
-                   CROSS JOIN LATERAL (
-                     SELECT count(*) AS common, sum(
-                       CASE WHEN f.hash = c.hash THEN 1.0::float8
+                   -- One primary-key range per holder: its scan_file_lines rows are its files, so
+                   -- their count is its file count (no scans lookup), and C's side joins by hash,
+                   -- built once for the page (a per-holder join rebuilt it 4 000 times).
+                   SELECT f.scan_id, count(*)::int AS file_count, count(c.path)::int AS common, sum(
+                       CASE WHEN c.path IS NULL THEN 0::float8
+                            WHEN f.hash = c.hash THEN 1.0::float8
                             WHEN c.text AND f.line_count > 0 THEN
                               2.0::float8 * (CASE WHEN f.line_count > $12 THEN least(c.lines, f.line_count)
                                                   ELSE least(c.lines, f.line_count, least(c.st, coalesce(f.trivial_count, f.line_count)) + c.so) END)
                               / (c.lines + f.line_count)
                             ELSE 0::float8 END) AS total
-                     FROM scan_file_lines f JOIN c ON c.path = f.path
-                     WHERE f.scan_id = w.scan_id AND f.path = ANY($5::text[])
-                   ) b
+                   FROM walked w
+                   JOIN scan_file_lines f ON f.scan_id = w.scan_id
+                   LEFT JOIN c ON c.path = f.path
+                   GROUP BY f.scan_id
                  )
                  SELECT h.scan_id, h.file_count FROM h
                  WHERE h.scan_id = ANY($14::int[])
@@ -322,7 +324,12 @@ export class LineageRepository implements CandidateStore {
        kept AS MATERIALIZED (${holders})
        SELECT 1 AS kind, k.scan_id, k.file_count, f.path, f.hash::text AS hash, f.line_count, f.trivial_count,
               CASE WHEN f.path = $2 THEN NULL ELSE f.line_seq END AS line_seq
-       FROM kept k LEFT JOIN scan_file_lines f ON f.scan_id = k.scan_id AND f.path = ANY($5::text[])
+       -- A primary-key range per kept holder (OFFSET 0 keeps the subquery a per-row lookup: as a
+       -- join the planner, misjudging how many are kept, merged with the whole primary key —
+       -- 64 000 rows read for 46 holders)
+       FROM kept k LEFT JOIN LATERAL (
+         SELECT * FROM scan_file_lines f WHERE f.scan_id = k.scan_id AND f.path = ANY($5::text[]) OFFSET 0
+       ) f ON true
        UNION ALL
        SELECT 0, min(scan_id), count(*)::int, NULL, NULL, NULL, NULL, NULL FROM walked
        ORDER BY kind, scan_id DESC`,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { binaryFile, smallCatalogue, textFile } from '../../../../test/support/skill-generator';
+import { binaryFile, catalogueSkill, editSkill, smallCatalogue, textFile, toFiles, type Skill } from '../../../../test/support/skill-generator';
 import { fingerprintOf } from '../fingerprint';
 import { classifyRelation, type EarlierScan } from '../relation';
 import { scanSimilarity, type FileSide } from '../similarity';
@@ -184,6 +184,25 @@ describe('searchCompared', () => {
     );
   });
 
+  it('equals the brute force on the growth bench catalogue itself: its 60-line LICENSE and five helpers held by most skills, holders near 40 and tied (small holder pages)', async () => {
+    // The generator of bench/growth.bench.ts at 1–2 KB: unrelated skills that share the LICENSE
+    // and a helper score 35–45 % through it and their blank lines, fences and imports, densely —
+    // the case whose holders the store filters by their shaped bound.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 3 }), async (seed, holderPage) => {
+        const r = rng(seed);
+        const scans: FileSide[][] = [];
+        let skill: Skill | null = null;
+        for (let i = 0; i < 45; i++) {
+          skill = skill && r() < 0.3 ? editSkill(skill, seed + i) : catalogueSkill(seed * 64 + i, 1 + Math.floor(r() * 2), { license: 0.7, helper: 0.5 });
+          scans.push(toFiles(skill));
+        }
+        await checkSequence(scans, { ...DEFAULT_SEARCH_LIMITS, caps: [2, 8, 1_000_000], pairCap: 1, holderPage });
+      }),
+      { numRuns: 6, seed: 11_29 },
+    );
+  });
+
   it('filters holders by a bound that is never below their exact similarity (ties and exactly 40 kept)', async () => {
     // The store-side holder filter (holderShapeBound, also in SQL) with nothing probed: every line
     // of C counts as skipped. Its rounded bound must reach every holder's exact similarity.
@@ -250,6 +269,33 @@ describe('searchCompared', () => {
     expect(probed).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.maxProbeTokens);
   });
 
+  it('lists a large trivial band rather than read the postings of lines every skill has, when those would cost far more rows', async () => {
+    // 300 unrelated skills: the same 3 header lines, half their lines blank, 12 lines of their own.
+    // C shares at most the header and 6 blanks with each (2·9/60 = 30 %), but until the scans with
+    // many blank lines are known its bound stays above 40: the band (300 scans) is cheaper than
+    // the header lines' postings at the last cap.
+    const header = ['#!/bin/sh', 'set -e', 'exit 0'];
+    const skill = (tag: string, blanks: number, own: number) =>
+      text('run.sh', [...header, ...Array.from({ length: blanks }, () => ''), ...Array.from({ length: own }, (_, i) => `${tag} step ${i}`)].join('\n') + '\n');
+    const store = new MemoryCandidateStore();
+    const earlier: EarlierScan[] = [];
+    for (let id = 1; id <= 300; id++) {
+      const files = [skill(`skill ${id}`, 15, 12)];
+      store.add(id, files);
+      earlier.push({ scanId: id, fingerprint: fingerprintOf(files), files });
+    }
+    const current = [skill('current', 6, 21)];
+    const limits: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, caps: [2, 4, 100_000], bandLimit: 2 };
+    const got = await searchCompared(current, store, limits);
+    expect(got.relation).toEqual(classifyRelation({ files: current, fingerprint: fingerprintOf(current) }, earlier));
+    expect(got.relation.relation).toBe('new');
+    expect(got.stats.exact).toBe(true);
+    // Reading the header lines' postings to their end costs 3 · 300 rows (928 in all before); the
+    // band lists the 300 scans once (621 in all).
+    expect(got.stats.rows).toBeLessThan(700);
+    expect(got.stats.bandQueries).toBeGreaterThan(0);
+  });
+
   it('finds a skill made only of trivial lines through the trivial band', async () => {
     const store = new MemoryCandidateStore();
     store.add(1, [text('SKILL.md', '---\n\n---\n\n')]);
@@ -294,6 +340,15 @@ describe('searchCompared', () => {
     // 251 · 200 rows that reading every version would take.
     expect(got.stats.escalations).toBe(0);
     expect(got.stats.rows).toBeLessThan(251 * 20);
+  });
+
+  it('probes no line first with maxProbeTokens 0 and still equals the brute force (random and boilerplate catalogues)', async () => {
+    const none: SearchLimits = { ...DEFAULT_SEARCH_LIMITS, maxProbeTokens: 0 };
+    const tightNone: SearchLimits = { ...TIGHT, maxProbeTokens: 0 };
+    for (const seed of [3, 41, 977]) {
+      await checkSequence(smallCatalogue(seed, 25), none);
+      await checkSequence(smallCatalogue(seed, 25, { boilerplate: true }), tightNone);
+    }
   });
 
   it('stops within the work budget on a huge shuffled pair and says the result is not exact', async () => {

@@ -227,6 +227,8 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
  * level of `caps` (see {@link Search.beforeHolders}).
  */
 const HOLDER_TOKEN_LEVEL = 1;
+/** Candidates shaped on the first round trip of the shape stage (then doubling up to `chunk`). */
+const SHAPES_FIRST = 32;
 const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
 const isNew = (m: ScanMatch | null) => m === null || (m.similarity < MODIFIED_THRESHOLD && !m.byteIdentical);
 
@@ -539,7 +541,10 @@ class Search {
   }
 
   private async fetchShapes(): Promise<boolean> {
-    const batch = this.topOfStage(Stage.Loose);
+    // A shape is one primary-key range (a few rows): 32 at first, not 4 — a search with hundreds
+    // of loose candidates (a LICENSE holder's lines are everywhere) then takes 3 round trips for
+    // them instead of 6, for at most a few dozen rows more when the top few decide.
+    const batch = this.topOfStage(Stage.Loose, SHAPES_FIRST);
     if (!this.spend(batch.length * Math.max(1, this.paths.length))) return false;
     const shapes = await this.store.shapes(batch.map((c) => c.id));
     for (const c of batch) {
@@ -566,23 +571,23 @@ class Search {
     }
     const changed = new Map<Candidate, string[]>();
     const unread: Array<{ scanId: number; paths: string[] }> = [];
-    let cost = 0;
+    // Rows: one per sequence read here (those a holder page brought along were paid for with the
+    // page), and below the lookups of the paths that must be counted from postings.
+    let sequenceRows = 0;
     for (const c of batch) {
       const paths: string[] = [];
       for (const f of c.files as StoredShapeFile[]) {
         const p = this.byPathState.get(f.path);
         if (!p || p.kind !== 'text' || f.hash === p.hash || f.lineCount === null || f.lineCount === 0 || f.lineCount > this.limits.postedLinesMax) continue;
         paths.push(f.path);
-        // Work: one sequence row, or one lookup per skipped token / one range read of the
-        // candidate's postings at the path, whichever the store takes; counted as the larger.
-        cost += Math.max(1, Math.min(f.lineCount, skippedAt.get(f.path)?.length ?? 0));
       }
       if (paths.length === 0) continue;
       changed.set(c, paths);
       const missing = paths.filter((path) => !c.sequences?.has(path));
       if (missing.length > 0) unread.push({ scanId: c.id, paths: missing });
+      sequenceRows += missing.length;
     }
-    if (!this.spend(cost)) return false;
+    if (!this.spend(sequenceRows)) return false;
     if (unread.length > 0) {
       for (const r of await this.store.lineSequences(unread)) {
         const c = this.candidates.get(r.scanId) as Candidate;
@@ -590,12 +595,19 @@ class Search {
       }
     }
     const groups = new Map<string, { paths: string[]; ids: number[] }>();
+    let countRows = 0;
     for (const [c, paths] of changed) {
       const counted: string[] = [];
+      const theirs = byPath(c.files as StoredShapeFile[]);
       for (const path of paths) {
         const lcs = this.keyLcs(c, path);
         if (lcs !== null) (c.keyLcs ??= new Map()).set(path, lcs);
-        else if (skippedAt.has(path)) counted.push(path);
+        else if (skippedAt.has(path)) {
+          counted.push(path);
+          // One lookup per skipped token or one range read of its postings here, whichever the
+          // store takes; counted as the smaller of the two, at least 1.
+          countRows += Math.max(1, Math.min(theirs.get(path)?.lineCount ?? 0, skippedAt.get(path)?.length ?? 0));
+        }
       }
       if (c.keyLcs) this.stats.keyed++;
       if (counted.length === 0) continue;
@@ -604,6 +616,7 @@ class Search {
       group.ids.push(c.id);
       groups.set(key, group);
     }
+    if (!this.spend(countRows)) return false;
     const extraBy = new Map<number, Map<string, number>>();
     for (const group of groups.values()) {
       const tokens = group.paths.flatMap((path) => skippedAt.get(path) as TokenRef[]);
@@ -754,10 +767,15 @@ class Search {
     }
     if (ranges.length === 0) return this.escalate('bound');
     const canEscalate = this.canEscalate();
-    const limit = canEscalate ? this.limits.bandLimit : this.limits.bandLimit * 16;
-    if (!this.spend(Math.min(limit, this.rowsLeft))) return false;
+    // The band may list more scans when the probe it would fall back to reads far more posting
+    // rows (lines in nearly every skill — a shebang, `set -euo pipefail` — at a cap of 16 384:
+    // 20 such lines are 327 000 rows, while the band's extra scans cost a few rows each).
+    const limit = canEscalate ? Math.max(this.limits.bandLimit, Math.floor(this.nextTokenProbeRows() / 16)) : this.limits.bandLimit * 16;
+    const reserved = Math.min(limit, this.rowsLeft);
+    if (!this.spend(reserved)) return false;
     this.stats.bandQueries++;
     const ids = await this.store.band(ranges, limit + 1);
+    this.rowsLeft += reserved - Math.min(reserved, ids.length); // only the rows read count
     if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
     for (const p of text) p.band = thresholds.get(p) as number;
     for (const id of ids) this.addCandidate(id).inBand = true;
@@ -860,6 +878,25 @@ class Search {
       t.set(p, a);
     }
     return t;
+  }
+
+  /** Posting rows the next escalation of C's skipped lines (see {@link escalate}) would read at most, within the budget. */
+  private nextTokenProbeRows(): number {
+    const last = this.limits.caps.length - 1;
+    const pending = this.probeable().filter((t) => t.level < last);
+    // escalate('bound') takes the non-trivial lines first
+    const other = pending.filter((t) => !t.trivial);
+    let lowest = Infinity;
+    let count = 0;
+    for (const t of other.length > 0 ? other : pending) {
+      if (t.level < lowest) {
+        lowest = t.level;
+        count = 0;
+      }
+      if (t.level === lowest) count++;
+    }
+    if (lowest === Infinity) return 0;
+    return Math.min(this.rowsLeft, count * (this.limits.caps[lowest + 1] + 1));
   }
 
   private canEscalate(): boolean {
@@ -1168,6 +1205,7 @@ const byHashThenPath = (x: TokenState, y: TokenState) => (x.hash !== y.hash ? (x
  */
 function smallestByHash(tokens: readonly TokenState[], max: number): TokenState[] {
   const out: TokenState[] = [];
+  if (max <= 0) return out; // maxProbeTokens 0: every line starts skipped (the bounds still hold)
   for (const t of tokens) {
     if (out.length === max && byHashThenPath(t, out[max - 1]) >= 0) continue;
     let i = out.length === max ? max - 1 : out.length;

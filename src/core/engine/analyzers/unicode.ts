@@ -43,6 +43,16 @@ export const UNICODE_RULES = [
   }),
 ];
 
+const LINK_HOST = rx('unicode:link-host', String.raw`^(?:[a-z][a-z0-9+.-]{0,20}://)?([^/\s?#@]{1,253})`, 'i');
+const TLD_END = rx('unicode:tld-end', String.raw`\.[a-z]{2,24}$`, 'i');
+
+/** Whether a token's host part (`https://pаypal.com/…`, `аppleid.аpple.com`) mixes a look-alike into a Latin host name. */
+function spoofedHost(token: string): boolean {
+  const host = LINK_HOST.exec(token)?.[1] ?? '';
+  if (!host.includes('.') || !NON_ASCII.test(host) || !CONFUSABLE.test(host)) return false;
+  return token.includes('://') || TLD_END.test(host);
+}
+
 function isEmojiOrJoinerContext(code: number): boolean {
   return (
     (code >= 0xd83c && code <= 0xd83e) || // emoji surrogate leads
@@ -129,7 +139,9 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       // symbol joined by punctuation ("ρ_AB", "α-Gal", "SWAP^α") is notation.
       if (latin < 2 || !confusableInsideWord(t)) continue;
       const risky = code || URLISH.test(t);
-      push('unicode-homoglyph', i, m.index, risky ? undefined : 'medium');
+      // A look-alike inside a link's host name is an IDN homograph: browsers show such hosts as
+      // punycode because the only use of a mixed-script host is to pass for another site.
+      push('unicode-homoglyph', i, m.index, spoofedHost(t) ? 'critical' : risky ? undefined : 'medium');
       break;
     }
   };

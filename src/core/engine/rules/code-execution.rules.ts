@@ -42,7 +42,11 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
     category: 'code-execution',
     severity: 'medium',
     examples: {
-      match: [{ path: 'scripts/run.py', text: 'import subprocess\nsubprocess.run(cmd, shell=True)\n' }],
+      match: [
+        { path: 'scripts/run.py', text: 'import subprocess\nsubprocess.run(cmd, shell=True)\n' },
+        // The caller's own command (argparse): low, not high.
+        { path: 'scripts/with_server.py', text: 'args = parser.parse_args()\nfor cmd, port in zip(args.servers, args.ports):\n    p = subprocess.Popen(cmd, shell=True)\n' },
+      ],
       noMatch: [{ path: 'scripts/run.py', text: 'import subprocess\nsubprocess.run(["git", "status"], check=True)\n' }],
     },
     nature: 'code',
@@ -53,7 +57,9 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
       r`\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s{0,3}\(`,
       r`\bsubprocess\.(?:getoutput|getstatusoutput)\s{0,3}\(|\bcommands\.getoutput\(`,
     ],
-    validate: (info) => (isDynamicCall(info.line.slice(info.startInLine)) ? 'high' : true),
+    // A command the script takes from its own command line (`--server "npm run dev"` → argparse) is
+    // the caller's command, run as xargs would: low. A command built from other data is high.
+    validate: (info) => (!isDynamicCall(info.line.slice(info.startInLine)) ? true : fromCommandLine(info) ? 'low' : 'high'),
   }),
   pattern({
     id: 'exec-js-child-process',
@@ -180,6 +186,23 @@ export const CODE_EXECUTION_RULES: PatternRule[] = [
 
 const EVAL_LOCAL_TOOL = rx('exec:eval-local-tool', String.raw`^[;&|\s]{0,4}eval\s{1,3}"\$\(\s{0,3}(?!curl|wget|base64|echo|printf|cat|xxd|openssl|python|node|perl)(?:"[\w./$-]{1,60}"|[\w./-]{1,40})[^\n|;]{0,80}\)"`);
 const DYNAMIC_CALL = rx('exec:dynamic-call', String.raw`\(\s{0,3}(?:f["']|\x60[^\x60\n]{0,200}\$\{|[A-Za-z_][\w.]{0,60}\s{0,3}(?:[,)+%]|\[)|["'][^"'\n]{0,200}["']\s{0,3}(?:\+|%|\.format\())`);
+
+const FIRST_ARGUMENT = rx('exec:first-argument', String.raw`\(\s{0,3}([A-Za-z_][\w.]{0,60})\s{0,3}[,)]`);
+
+/** Whether the call's first argument is the script's command-line input: `args.x`, `sys.argv`, or a name bound from them. */
+function fromCommandLine(info: PatternMatchInfo): boolean {
+  const name = FIRST_ARGUMENT.exec(info.line.slice(info.startInLine))?.[1];
+  if (!name) return false;
+  if (name.startsWith('args.') || name.startsWith('sys.argv')) return true;
+  for (const raw of info.file.normLines) {
+    if (!raw.includes('args.') && !raw.includes('sys.argv')) continue;
+    const line = raw.trim();
+    if (line.startsWith(`${name} =`) || line.startsWith(`${name}=`)) return true;
+    const inAt = line.indexOf(' in ');
+    if (line.startsWith('for ') && inAt > 4 && line.slice(4, inAt).split(/[\s,()]+/).includes(name)) return true;
+  }
+  return false;
+}
 
 /** The user's home directory interpolated into a path (`${process.env.HOME}/.local/bin/vault`) is a fixed location, not input. */
 const HOME_INTERPOLATION = rx('exec:home-interpolation', String.raw`\$\{\s{0,2}(?:process\.env\.(?:HOME|USERPROFILE)|(?:os\.)?homedir\(\))\s{0,2}\}`, 'g');

@@ -187,6 +187,18 @@ class RuleRun {
     private readonly starts: TargetLines['lineStarts'],
   ) {}
 
+  /** Per code-unit class of a plan (PatternPlan.highChar): whether the file's text holds one (asked once per file). */
+  private readonly codeUnits = new Map<RegExp, boolean>();
+
+  private hasCodeUnit(highChar: RegExp): boolean {
+    let has = this.codeUnits.get(highChar);
+    if (has === undefined) {
+      has = highChar.test(this.f.norm);
+      this.codeUnits.set(highChar, has);
+    }
+    return has;
+  }
+
   start(rule: PatternRule): this {
     this.rule = rule;
     this.seen = null;
@@ -203,6 +215,7 @@ class RuleRun {
       const re = rule.patterns[pi];
       const text = this.f.norm;
       if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
+        if (ENGINE_SWITCHES.prefilter && plan.highChar !== null && !this.hasCodeUnit(plan.highChar)) continue;
         if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
         continue;
       }

@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, fileHasSet, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, type TargetLines } from './pattern-runner';
+import { compilePatternRules, fileHasSet, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, searchFlaggedLines, type TargetLines } from './pattern-runner';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';
@@ -167,6 +167,9 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   const lineHits = new Map<FileFacts, TargetLines>();
   let lastHitsFile: FileFacts | null = null;
   let lastHits: TargetLines | undefined;
+  const searchGated = (gate: LiteralGate, f: FileFacts, onMatch: (m: RegExpExecArray, index: number) => boolean) =>
+    // A file the keyword pass did not scan (a decoded pseudo-file, a failed pass) is searched whole.
+    searchFlaggedLines(gate.search, f.norm, lineHits.get(f) ?? null, GATE_SET.get(gate), gate, onMatch);
   const ctx: SkillContext = {
     files: safeFiles,
     texts,
@@ -188,6 +191,12 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       // A file the keyword pass did not scan (a decoded pseudo-file, a failed pass) may match.
       if (lastHits === undefined) return true;
       return line === undefined ? fileHasSet(lastHits, si) : lineHasSet(lastHits, si, line);
+    },
+    searchGated,
+    testGated: (gate, f) => {
+      let found = false;
+      searchGated(gate, f, () => (found = true));
+      return found;
     },
   };
 

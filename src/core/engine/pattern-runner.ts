@@ -59,6 +59,75 @@ function lineOfOffset(starts: Int32Array, offset: number): number {
   return lo;
 }
 
+/**
+ * Matches of the global regex `re` starting at offsets [first, limit) and at or after `resume`,
+ * searched in text[from, to) (all that an attempt from there can look at); `stop(m, abs)` ends the
+ * search when it returns true. Returns the offset where a search of the whole text would resume,
+ * or -1 once stopped.
+ */
+function searchRange(
+  re: RegExp,
+  text: string,
+  from: number,
+  to: number,
+  first: number,
+  limit: number,
+  resume: number,
+  stop: (m: RegExpExecArray, abs: number) => boolean,
+): number {
+  const region = from === 0 && to === text.length ? text : text.slice(from, to);
+  re.lastIndex = Math.max(first, resume) - from;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(region)) !== null) {
+    const abs = from + m.index;
+    if (abs >= limit) break;
+    if (m[0].length === 0) re.lastIndex++;
+    resume = from + re.lastIndex;
+    if (stop(m, abs)) return -1;
+  }
+  return resume;
+}
+
+/** How far a gated regex reads around the line of its literal (see searchFlaggedLines). */
+export interface LineBounds {
+  before: number;
+  reach: number;
+  behind: number;
+}
+
+/**
+ * The matches of the global regex `re` in the text of a scanned file, in order: exactly those a
+ * search of the whole text finds (`stop` as in searchRange). With `si` (a flag set every match
+ * holds a literal of, on some line k) only the start lines [k − before, k] are searched, in the
+ * text of lines [k − before − behind, k + reach] (cut at line breaks, where `^`, `$` and `\b` see
+ * what they see in the whole text); unbounded, the whole text if the set occurs in it; without
+ * `si`, the whole text.
+ */
+export function searchFlaggedLines(re: RegExp, text: string, hits: TargetLines | null, si: number | undefined, bounds: LineBounds, stop: (m: RegExpExecArray, abs: number) => boolean): void {
+  const { before, reach, behind } = bounds;
+  const gated = ENGINE_SWITCHES.prefilter && hits !== null && si !== undefined;
+  if (gated && !fileHasSet(hits, si)) return;
+  if (!gated || before === Infinity || reach === Infinity || behind === Infinity) {
+    searchRange(re, text, 0, text.length, 0, text.length + 1, 0, stop);
+    return;
+  }
+  const starts = hits.lineStarts;
+  const last = hits.lineCount - 1;
+  const lineEnd = (i: number) => (i < last ? starts[i + 1] - 1 : text.length);
+  let resume = 0;
+  for (let k = 0; k <= last; k++) {
+    if (!lineHasSet(hits, si, k)) continue;
+    // Start lines [a, b]: the flagged lines whose start ranges touch join one search.
+    const a = Math.max(0, k - before);
+    let b = k;
+    let j = k + 1;
+    for (; j <= last && j - before <= b + 1; j++) if (lineHasSet(hits, si, j)) b = j;
+    k = j - 1;
+    resume = searchRange(re, text, starts[Math.max(0, a - behind)], lineEnd(Math.min(last, b + reach)), starts[a], lineEnd(b) + 1, resume, stop);
+    if (resume < 0) return;
+  }
+}
+
 /** Runs all pattern rules over one file (keyword pass, then runScannedPatternRules). */
 export function runPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks): TargetLines {
   return runScannedPatternRules(compiled, f, md, hooks, scanPatternKeywords(compiled, f));
@@ -118,6 +187,18 @@ class RuleRun {
     private readonly starts: TargetLines['lineStarts'],
   ) {}
 
+  /** Per code-unit class of a plan (PatternPlan.highChar): whether the file's text holds one (asked once per file). */
+  private readonly codeUnits = new Map<RegExp, boolean>();
+
+  private hasCodeUnit(highChar: RegExp): boolean {
+    let has = this.codeUnits.get(highChar);
+    if (has === undefined) {
+      has = highChar.test(this.f.norm);
+      this.codeUnits.set(highChar, has);
+    }
+    return has;
+  }
+
   start(rule: PatternRule): this {
     this.rule = rule;
     this.seen = null;
@@ -134,6 +215,7 @@ class RuleRun {
       const re = rule.patterns[pi];
       const text = this.f.norm;
       if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
+        if (ENGINE_SWITCHES.prefilter && plan.highChar !== null && !this.hasCodeUnit(plan.highChar)) continue;
         if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
         continue;
       }
@@ -185,7 +267,8 @@ class RuleRun {
   /**
    * Matches of `re` starting at offsets [first, limit) and at or after `resume`, searched in the
    * text [from, to) (all that an attempt from there can look at). Returns the offset where the
-   * search of the whole file would resume, or -1 once the per-file cap is reached.
+   * search of the whole file would resume, or -1 once the per-file cap is reached. (searchRange
+   * with the hit step inline: through its callback the pattern runner measured slower.)
    */
   private search(re: RegExp, from: number, to: number, first: number, limit: number, resume: number): number {
     const text = this.f.norm;

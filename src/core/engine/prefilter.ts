@@ -2,7 +2,8 @@ import type { PatternRule } from './rule-types';
 import { KeywordAutomaton, type KeywordTargets } from './text/keyword-automaton';
 import PATTERN_ANALYSIS_JSON from './pattern-analysis.json';
 import LITERAL_PER_MILLE_JSON from './text/literal-frequency.json';
-import { lineReach, literalText, requiredLiteralSets, type LiteralSet, type Reach } from './text/required-literals';
+import { rx } from './regex-registry';
+import { lineReach, literalText, requiredHighCodeUnit, requiredLiteralSets, type LiteralSet, type Reach } from './text/required-literals';
 
 const LITERAL_PER_MILLE: Readonly<Record<string, number>> = LITERAL_PER_MILLE_JSON;
 
@@ -81,6 +82,12 @@ export interface PatternPlan {
   /** Most characters one attempt reads, and reads before its start (assertions look one further). */
   chars: number;
   behindChars: number;
+  /**
+   * A pattern searched over whole files (no trigger) whose every match holds a code unit at or
+   * above some bound (requiredHighCodeUnit: the Chinese / Japanese phrasings) is skipped in a text
+   * that has none, found by this one-class regex; null otherwise.
+   */
+  highChar: RegExp | null;
 }
 
 export interface CompiledPatternRules {
@@ -208,7 +215,10 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
       const [trigger, ...rest] = patternLiteralSets(rule, pi);
       const { total: reach, behind, chars, behindChars } = patternAnalysis(re).reach;
       if (!trigger || reach === Infinity) {
-        return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity };
+        const high = requiredHighCodeUnit(re);
+        const hex = high.toString(16).padStart(4, '0');
+        const highChar = high > 0 ? rx(`prefilter:code-unit-from-${hex}`, high < 0xd800 ? `[\\u${hex}-\\ud7ff\\ue000-\\uffff]` : `[\\u${hex}-\\uffff]`) : null;
+        return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity, highChar };
       }
       // A trigger on few lines opens few windows: gates would cost the keyword pass more than they save.
       const gates = (estimatedPerMille(trigger.literals) < MIN_GATED_TRIGGER_PER_MILLE ? [] : rest)
@@ -226,6 +236,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
         behind,
         chars,
         behindChars,
+        highChar: null,
       };
     }),
   );

@@ -88,7 +88,7 @@ function persistentRules(ctx: SkillContext): void {
   const fm = ctx.frontmatter;
   if (fm && DECLARES_AGENT_FILES.test(`${fm.name ?? ''} ${fm.description ?? ''}`)) return;
   for (const f of ctx.texts) {
-    if (f.kind !== 'instruction' || !ctx.mayMatch(AGENT_FILE_GATE, f) || !AGENT_FILE.test(f.norm)) continue;
+    if (f.kind !== 'instruction' || !ctx.testGated(AGENT_FILE_GATE, f)) continue;
     const md = ctx.markdown.get(f);
     for (let i = 0; i < f.normLines.length; i++) {
       const line = f.normLines[i];

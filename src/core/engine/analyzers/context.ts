@@ -25,6 +25,14 @@ export interface SkillContext {
    * The gate must be listed in its analyzer's `gates`.
    */
   mayMatch(gate: LiteralGate, f: FileFacts, line?: number): boolean;
+  /**
+   * The matches of the gate's regex in the normalised text of `f`, in order, exactly as a search of
+   * the whole text finds them, searched only around the lines holding the gate's literals.
+   * `onMatch(m, index)` (index: offset in `f.norm`) ends the search by returning true.
+   */
+  searchGated(gate: LiteralGate, f: FileFacts, onMatch: (m: RegExpExecArray, index: number) => boolean): void;
+  /** Whether the gate's regex matches somewhere in the normalised text of `f` (searchGated up to the first match). */
+  testGated(gate: LiteralGate, f: FileFacts): boolean;
 }
 
 /** A heuristic analyzer owning one or more heuristic rules. */

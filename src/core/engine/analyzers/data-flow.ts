@@ -357,9 +357,8 @@ function run(ctx: SkillContext): void {
       if (ctx.mayMatch(SECRET_FILE_GATE, f)) secretFileProseFlow(ctx, f, description, () => (documented ??= ctx.instructionText.toLowerCase()));
       if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
     } else if (!CODE_LANGS.has(f.lang)) continue;
-    if (!ctx.mayMatch(NET_CALL_GATE, f) || !NET_CALL.test(f.norm)) continue;
-    const personal = ctx.mayMatch(PERSONAL_SOURCE_GATE, f) && PERSONAL_SOURCE.test(f.norm);
-    if (!personal && !(ctx.mayMatch(SECRET_SOURCE_GATE, f) && SECRET_SOURCE.test(f.norm))) continue;
+    if (!ctx.testGated(NET_CALL_GATE, f)) continue;
+    if (!ctx.testGated(PERSONAL_SOURCE_GATE, f) && !ctx.testGated(SECRET_SOURCE_GATE, f)) continue;
     if (f.kind !== 'instruction') {
       for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
       continue;

@@ -42,7 +42,7 @@ const PII_KEY = rx(
 
 function scriptTelemetry(ctx: SkillContext): void {
   for (const f of ctx.texts) {
-    if (!isCodeText(f) || !ctx.mayMatch(NET_SEND_GATE, f) || !NET_SEND.test(f.norm)) continue;
+    if (!isCodeText(f) || !ctx.testGated(NET_SEND_GATE, f)) continue;
     IDENTITY.lastIndex = 0;
     const kinds = new Set<string>();
     let first: RegExpExecArray | null = null;

@@ -85,20 +85,17 @@ function toolsCheck(ctx: SkillContext): void {
   let reported = 0;
   for (const t of ctx.texts) {
     const md = ctx.markdown.get(t);
-    if (!md || t.kind !== 'instruction') continue;
-    if (!ctx.mayMatch(TOOL_MENTION_GATE, t)) continue;
-    TOOL_MENTION.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = TOOL_MENTION.exec(t.norm)) !== null && reported < 5) {
+    if (!md || t.kind !== 'instruction' || reported >= 5) continue;
+    ctx.searchGated(TOOL_MENTION_GATE, t, (m, index) => {
       // The verb, the optional "the" and their spaces take at most 14 characters: a 40-character look back is exact.
-      if (m[1] !== undefined && !TOOL_VERB_BEFORE.test(t.norm.slice(Math.max(0, m.index - 40), m.index))) continue;
+      if (m[1] !== undefined && !TOOL_VERB_BEFORE.test(t.norm.slice(Math.max(0, index - 40), index))) return false;
       const tool = m[1] ?? m[2];
-      if (names.has(tool)) continue;
-      const lineIdx = t.norm.slice(0, m.index).split('\n').length - 1;
-      if (lineIdx <= md.frontmatterEnd) continue;
+      if (names.has(tool)) return false;
+      const lineIdx = t.norm.slice(0, index).split('\n').length - 1;
+      if (lineIdx <= md.frontmatterEnd) return false;
       ctx.emit(fileHit('tools-undeclared-usage', t, lineIdx));
-      reported++;
-    }
+      return ++reported >= 5;
+    });
   }
 }
 

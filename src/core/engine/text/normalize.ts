@@ -141,28 +141,12 @@ export function normalizeUnicodeLine(line: string): string {
   return s;
 }
 
-/** Per ASCII code: 1 a letter, 2 a separator of SPACED_LETTERS. */
-const SPACED_CLASS = new Uint8Array(128);
-for (let c = 65; c <= 90; c++) SPACED_CLASS[c] = SPACED_CLASS[c + 32] = 1;
-for (const ch of ' .-_*|') SPACED_CLASS[ch.charCodeAt(0)] = 2;
-
 /**
- * Whether `text` holds letter, separator, letter, separator, letter, separator, letter in a row:
- * every SPACED_LETTERS match does, and one linear pass is cheaper than the regex, which matches in
- * a handful of files only.
+ * Letter, separator, letter, separator, letter, separator, letter in a row: every SPACED_LETTERS
+ * match holds such a run, and this test (no `\b`, no backtracking) is about twice as fast as a
+ * charCodeAt loop; SPACED_LETTERS matches in a handful of files only.
  */
-function hasSpacedLetterRun(text: string): boolean {
-  let n = 0; // length of the alternating run (starting with a letter) that ends here
-  for (let i = 0, len = text.length; i < len; i++) {
-    const c = text.charCodeAt(i);
-    const k = c < 128 ? SPACED_CLASS[c] : 0;
-    if (k === 1) n = (n & 1) === 0 ? n + 1 : 1;
-    else if (k === 2) n = (n & 1) === 1 ? n + 1 : 0;
-    else n = 0;
-    if (n >= 7) return true;
-  }
-  return false;
-}
+const SPACED_RUN = rx('normalize:spaced-run', '[A-Za-z][ .\\-_*|][A-Za-z][ .\\-_*|][A-Za-z][ .\\-_*|][A-Za-z]');
 
 export function normalizeText(raw: string, opts: { markdown: boolean }): string {
   let text = raw;
@@ -190,7 +174,7 @@ export function normalizeText(raw: string, opts: { markdown: boolean }): string 
   if (text.includes('&#')) text = text.replace(ENTITY, decodeEntity);
   if (text.includes('+')) text = text.replace(SPLIT_CONCAT, '');
   text = text.replace(SPACE_RUN, ' ');
-  if (!ENGINE_SWITCHES.normalizeFastPath || hasSpacedLetterRun(text)) text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
+  if (!ENGINE_SWITCHES.normalizeFastPath || SPACED_RUN.test(text)) text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
   if (opts.markdown) {
     if (text.includes('*') || text.includes('~~')) text = text.replace(INWORD_EMPHASIS, '$1');
     if (text.includes('<')) text = text.replace(INWORD_TAG, '$1');

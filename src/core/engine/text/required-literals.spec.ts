@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { literalText, requiredLiterals, WORD_BOUNDARY } from './required-literals';
+import { literalText, requiredHighCodeUnit, requiredLiterals, WORD_BOUNDARY } from './required-literals';
 import { PATTERN_RULES } from '../rules';
 import { loadLabeledCorpus } from '../../../../test/fixtures/skills/load-fixtures';
 
@@ -96,5 +96,36 @@ describe('requiredLiterals', () => {
         { numRuns: 40, seed: 3 },
       );
     }
+  });
+});
+
+describe('requiredHighCodeUnit', () => {
+  it('is the least code unit every match holds one at or above; 0 where a match may lack it', () => {
+    expect(requiredHighCodeUnit(/(?:忽略|无视)x/)).toBe(0x7565); // 略 or 视
+    expect(requiredHighCodeUnit(/x(忽|ユ)+/)).toBe(0x30e6);
+    expect(requiredHighCodeUnit(/a|忽/)).toBe(0);
+    expect(requiredHighCodeUnit(/忽?a/)).toBe(0);
+    expect(requiredHighCodeUnit(/(?=忽)a/)).toBe(0);
+    expect(requiredHighCodeUnit(/[忽略]/)).toBe(0);
+    expect(requiredHighCodeUnit(/Ä/i)).toBe(0x80); // also matches ä
+    expect(requiredHighCodeUnit(/忽/u)).toBe(0);
+    expect(requiredHighCodeUnit(/\ud83d\ude00/)).toBe(0); // an emoji's surrogates
+  });
+
+  it('holds on generated texts for the patterns that have one', () => {
+    const pool = ['忽略', '之前', '指令', '无视', '前の', '指示', '無視', '不要', '告诉', '用户', '悄悄', '发送', 'ユーザーに', '知らせ', 'ない', 'の', ' ', 'x', 'é', '😀', '\n'];
+    const patterns = PATTERN_RULES.flatMap((r) => r.patterns).filter((re) => requiredHighCodeUnit(re) > 0);
+    expect(patterns.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pool), { maxLength: 20 }), (parts) => {
+        const t = parts.join('');
+        for (const re of patterns) {
+          const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+          const high = requiredHighCodeUnit(re);
+          for (const m of t.matchAll(g)) expect([...m[0]].some((ch) => ch.charCodeAt(0) >= high && (ch.charCodeAt(0) < 0xd800 || ch.charCodeAt(0) > 0xdfff))).toBe(true);
+        }
+      }),
+      { numRuns: 2000, seed: 15 },
+    );
   });
 });

@@ -48,6 +48,8 @@ interface Info {
   len: number;
   /** Every match of the node is one or more characters, none an ASCII word character (only with boundaries). */
   nonWord?: boolean;
+  /** Every match of the node contains a code unit at or above this, not a surrogate (0 or absent: nothing known). */
+  high?: number;
 }
 
 /** A required set and the most line feeds a match can read before the occurrence of one of its strings. */
@@ -114,8 +116,19 @@ function isLiteralChar(code: number): boolean {
   return code >= 0x20 && code <= 0x7e;
 }
 
+/**
+ * The least code unit a non-ASCII literal character can match: itself when it has no case (CJK),
+ * else 0x80 (without the `u` flag `i` never folds a non-ASCII character onto ASCII or a surrogate);
+ * 0 for ASCII and surrogates (an emoji's surrogates must not count as CJK).
+ */
+function highOf(code: number): number {
+  if (code < 0x80 || (code >= 0xd800 && code <= 0xdfff)) return 0;
+  const ch = String.fromCharCode(code);
+  return ch.toLowerCase() === ch && ch.toUpperCase() === ch ? code : 0x80;
+}
+
 function lit(code: number): Info {
-  if (!isLiteralChar(code)) return ANY;
+  if (!isLiteralChar(code)) return code >= 0x80 ? { ...ANY, high: highOf(code) } : ANY;
   return { exact: [String.fromCharCode(code).toLowerCase()], req: [], nl: 0, len: 1 };
 }
 
@@ -162,22 +175,23 @@ class Parser {
     if (branches.length === 1) return branches[0];
     const nl = Math.max(...branches.map((b) => b.nl));
     const len = Math.max(...branches.map((b) => b.len));
+    const high = Math.min(...branches.map((b) => b.high ?? 0));
     if (branches.every((b) => b.exact !== null)) {
       const union = dedupe(branches.flatMap((b) => b.exact as string[]));
-      if (union.length <= EXACT_CAP) return { exact: union, req: [], nl, len };
+      if (union.length <= EXACT_CAP) return { exact: union, req: [], nl, len, high };
     }
     const chosen: string[] = [];
     let before = 0;
     let beforeChars = 0;
     for (const b of branches) {
       const s = bestSet(b);
-      if (!s) return { ...ANY, nl, len };
+      if (!s) return { ...ANY, nl, len, high };
       for (const literal of s.lits) chosen.push(literal);
       before = Math.max(before, s.before);
       beforeChars = Math.max(beforeChars, s.beforeChars);
     }
     const union = dedupe(chosen);
-    return union.length <= UNION_CAP ? { exact: null, req: [{ lits: union, before, beforeChars }], nl, len } : { ...ANY, nl, len };
+    return union.length <= UNION_CAP ? { exact: null, req: [{ lits: union, before, beforeChars }], nl, len, high } : { ...ANY, nl, len, high };
   }
 
   private sequence(): Info {
@@ -189,6 +203,7 @@ class Parser {
     let len = 0;
     let runBefore = 0;
     let runBeforeChars = 0;
+    let high = 0;
     const flush = () => {
       if (run.length > 0 && minLen(run) > 0) req.push({ lits: run, before: runBefore, beforeChars: runBeforeChars });
       run = [''];
@@ -197,6 +212,7 @@ class Parser {
     };
     while (this.i < this.src.length && this.peek() !== '|' && this.peek() !== ')') {
       const e = this.quantified();
+      high = Math.max(high, e.high ?? 0);
       if (e.exact !== null) {
         const product: string[] = [];
         for (const a of run) for (const b of e.exact) product.push(a + b);
@@ -222,9 +238,9 @@ class Parser {
         runBeforeChars = len;
       }
     }
-    if (exact) return { exact: run, req: [], nl, len };
+    if (exact) return { exact: run, req: [], nl, len, high };
     flush();
-    return { exact: null, req, nl, len };
+    return { exact: null, req, nl, len, high };
   }
 
   private quantified(): Info {
@@ -242,17 +258,18 @@ class Parser {
     if (min === 0) return { ...ANY, nl, len };
     if (nonWord) return { exact: null, req: [], nl, len, nonWord };
     // Every repetition holds the requirement; the first one is read first.
+    const high = atom.high;
     const req = atom.req.slice();
     if (atom.exact && minLen(atom.exact) > 0) req.push({ lits: atom.exact, before: 0, beforeChars: 0 });
     if (atom.exact && min === max && min <= 4) {
       let run = [''];
       for (let k = 0; k < min; k++) {
         run = dedupe(run.flatMap((a) => (atom.exact as string[]).map((b) => a + b)));
-        if (run.length > EXACT_CAP) return { exact: null, req, nl, len };
+        if (run.length > EXACT_CAP) return { exact: null, req, nl, len, high };
       }
-      return { exact: run, req: [], nl, len };
+      return { exact: run, req: [], nl, len, high };
     }
-    return { exact: null, req, nl, len };
+    return { exact: null, req, nl, len, high };
   }
 
   /** A character, escape, class, `.` or anchor: reads one character (anchors none). */
@@ -509,6 +526,15 @@ export function requiredLiteralSets(re: RegExp, minLength = 3, maxSets = 3, impl
  */
 export function maxLineBreaks(re: RegExp): number {
   return lineReach(re).total;
+}
+
+/**
+ * A code unit at or above which every match of `re` contains one that is not a surrogate (0:
+ * nothing known): a pattern written in Chinese or Japanese cannot match a text without such
+ * characters (an emoji's surrogates are none). Classes and lookarounds count as nothing known.
+ */
+export function requiredHighCodeUnit(re: RegExp): number {
+  return parsePattern(re)?.info.high ?? 0;
 }
 
 /** How far one attempt of a regex reads, in line feeds and in characters (see lineReach). */

@@ -340,10 +340,11 @@ function run(ctx: SkillContext): void {
   // description: a party the description does not name must not receive it.
   // Lowercased only once a secret flow asks (most skills have none; the text is all their documents).
   let documented: string | undefined;
+  const documentedText = () => (documented ??= ctx.instructionText.toLowerCase());
   const description = `${fm?.name ?? ''} ${fm?.description ?? ''}`.toLowerCase();
   // The description names personal data or a capability that handles it (voice, maps, screen, CRM …).
   const declaresPersonal = PERSONAL_NOUN.test(description) || [...declaredPurposeRules(fm)].some((id) => id.startsWith('privacy-'));
-  const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? (documented ??= ctx.instructionText.toLowerCase()) : description);
+  const declared = (host: string, kind: SourceKind) => declaredHost(host, kind === 'secret' ? documentedText() : description);
   // A host in a fenced block is named by that block itself: for fenced code the skill documents a
   // destination only in its prose (outside fences) or its description.
   let proseDocumented: string | undefined;
@@ -354,7 +355,7 @@ function run(ctx: SkillContext): void {
     if (f.kind === 'instruction') {
       // proseFlow tests its lines one by one (a line's match is also one of the whole text): no test of the whole text first.
       if (ctx.mayMatch(PERSONAL_NOUN_GATE, f)) proseFlow(ctx, f, declared, declaresPersonal);
-      if (ctx.mayMatch(SECRET_FILE_GATE, f)) secretFileProseFlow(ctx, f, description, () => (documented ??= ctx.instructionText.toLowerCase()));
+      if (ctx.mayMatch(SECRET_FILE_GATE, f)) secretFileProseFlow(ctx, f, description, documentedText);
       if (!md || !md.flags.some((fl) => (fl & MD_FENCED) !== 0)) continue;
     } else if (!CODE_LANGS.has(f.lang)) continue;
     if (!ctx.testGated(NET_CALL_GATE, f)) continue;
@@ -384,6 +385,9 @@ function run(ctx: SkillContext): void {
  * description does not name. One finding per file; negated, quoted and counter-example lines are
  * documentation.
  */
+/** Lines that are not the skill's own prose: code blocks, quotes and counter-examples. */
+const NOT_PROSE = MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION;
+
 function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kind: SourceKind) => boolean, declaresPersonal: boolean): void {
   const md = ctx.markdown.get(f);
   const lines = f.normLines;
@@ -391,7 +395,7 @@ function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kin
     const line = lines[i];
     if (line.length > 4000) continue;
     const flags = md?.flags[i] ?? 0;
-    if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
+    if (flags & NOT_PROSE) continue;
     if (!ctx.mayMatch(PERSONAL_NOUN_GATE, f, i) || !PERSONAL_NOUN.test(line)) continue;
     // The sentence may continue on the next line of a wrapped paragraph.
     const next = i + 1 < lines.length && !((md?.flags[i + 1] ?? 0) & MD_FENCED) ? lines[i + 1] : '';
@@ -442,17 +446,17 @@ function secretFileProseFlow(ctx: SkillContext, f: FileFacts, description: strin
     const line = lines[i];
     if (line.length > 4000 || !ctx.mayMatch(SECRET_FILE_GATE, f, i)) continue;
     const flags = md?.flags[i] ?? 0;
-    if (flags & (MD_FENCED | MD_QUOTE | MD_COUNTER_FENCE | MD_COUNTER_SECTION)) continue;
+    if (flags & NOT_PROSE) continue;
     const secret = SECRET_FILE_PROSE.exec(line);
     if (!secret || NEGATION_BEFORE.test(line.slice(Math.max(0, secret.index - 60), secret.index))) continue;
+    // The instructions without this sentence: where else the skill may name the address.
+    let elsewhere: string | undefined;
     PROSE_DEST.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PROSE_DEST.exec(line)) !== null) {
       const host = (m[1] ?? '').toLowerCase();
-      if (!host || LOCAL_HOST.test(host)) continue;
-      const label = labelOf(host);
-      const elsewhere = label.length >= 3 && (description.includes(label) || documented().split(line.toLowerCase()).join('').includes(label));
-      if (!elsewhere) {
+      if (!host) continue;
+      if (!declaredHost(host, description) && !declaredHost(host, (elsewhere ??= documented().split(line.toLowerCase()).join('')))) {
         emitFlow(ctx, f, { kind: 'secret', line: i, host }, 'prose');
         return;
       }

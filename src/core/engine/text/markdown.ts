@@ -117,7 +117,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
     const text = lead >= 0 && (flags[lead] & (MD_FENCED | MD_QUOTE)) === 0 ? lines[lead] : '';
     return text.length > 0 && text.length <= 2000 && PLANT_LEAD_IN.test(text) && !PLANT_NEGATED.test(text);
   };
-  /** The last non-empty line before this one (fenced or not): a fence's lead-in. */
+  /** The last non-empty line before this one (fenced or not): the lead-in of a fence or a quote. */
   let previous = -1;
 
   for (let i = start; i < n; i++) {

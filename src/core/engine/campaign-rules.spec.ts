@@ -13,14 +13,15 @@ import { findFlows } from './analyzers/data-flow';
  * the mechanism (an instruction file that is fetched AND followed is critical, one merely linked is high).
  */
 const EXPECTED_SEVERITY: Record<string, Severity[]> = {
-  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'critical', 'high'],
+  'untrusted-remote-instruction-file': ['critical', 'critical', 'high', 'critical', 'critical', 'critical', 'critical', 'high', 'critical', 'critical'],
   'cred-agent-token-store': ['high', 'high'],
   'exfil-hidden-recipient': ['critical', 'high', 'high', 'critical'],
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': Array<Severity>(7).fill('critical'),
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
   'privacy-personal-data-flow-undeclared': Array<Severity>(14).fill('critical'),
-  'agent-persistent-rule-write': ['high', 'high', 'high'],
+  // A planted standing order that removes the user's confirmation ("without asking") is critical.
+  'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a
   // plain read / run / reuse of a file under /root or /app is high.
@@ -31,7 +32,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
   // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.
-  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
+  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
   // A machine-random value keeps the rule's severity in documentation too.
   'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],

@@ -31,7 +31,7 @@ export interface MarkdownInfo {
  */
 export const COUNTER_MARKER = rx(
   'markdown:counter-marker',
-  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|angriff\\w{0,4}|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|\\u274C|\\u26A0|\\u{1F6AB}',
+  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|angriff|\\u274C|\\u26A0|\\u{1F6AB}',
   'iu',
 );
 
@@ -65,9 +65,9 @@ const PLANT_NEGATED = rx('context:plant-negated', String.raw`\b(?:never|don't|do
  */
 const LEAD_IN = rx(
   'markdown:counter-lead-in',
-  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|niemals|nie|verboten|ablehnen|nunca|rechaza|prohibido)\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?)\b[^\n]{0,120}`
+  String.raw`(?:\b(?:refuse|reject|decline|block|never|do${S}not|don't|avoid|forbidden|prohibited|not${S}allowed|not${S}(?:run|execute|follow|copy|paste)|niemals|nie|verboten|ablehnen|keinesfalls|nicht${S}(?:ausfuhren|befolgen|kopieren|einfugen|verwenden)|nunca|jamas|rechaza|rechazar|prohibido|no${S}(?:ejecutes|ejecutar|sigas|seguir|copies|pegues|uses))\b[^\n]{0,120}|\b(?:attacks?|malicious|red${S}flags?|warning${S}signs?|anti-?patterns?|bad${S}examples?|counter-?examples?|phishing|injections?|angreifer\w{0,2}|boswillig\w{0,4}|warnsignal\w{0,2}|gegenbeispiel\w{0,2}|ataques?|atacantes?|malicios[oa]s?|contraejemplos?|senales${S}de${S}alerta)\b[^\n]{0,120}|angriff[^\n]{0,120}`
     // A reviewer's or scanner's checklist: what to flag ("Flag any script containing:", „Achte auf verdächtige Muster:").
-    + String.raw`|\b(?:flag|detect|look${S}for|watch${S}(?:out${S})?for|scan${S}for|check${S}for|alert${S}on|search${S}for|grep${S}for|markiere|suche${S}nach|achte${S}auf|marca|busca|detecta)\b[^\n]{0,80}?\b(?:contain(?:s|ing)?|patterns?|indicators?|signs?|signatures?|suspicious|dangerous|risky|unsafe|enthalt|enthalten|muster|verdachtig\w{0,2}|gefahrlich\w{0,2}|contenga|contengan|patrones|sospechos[oa]s?|peligros[oa]s?)\b[^\n]{0,80}):\s{0,3}$`,
+    + String.raw`|\b(?:flag|detect|look${S}for|watch${S}(?:out${S})?for|scan${S}for|check${S}for|alert${S}on|search${S}for|grep${S}for|markiere|suche${S}nach|achte${S}auf|marca|busca|detecta)\b[^\n]{0,80}?\b(?:contain(?:s|ing)?|patterns?|indicators?|signs?|signatures?|suspicious|dangerous|risky|unsafe|enthalt|enthalten|\w{0,20}muster\w{0,3}|verdachtig\w{0,2}|gefahrlich\w{0,2}|contenga|contengan|patrones|sospechos[oa]s?|peligros[oa]s?)\b[^\n]{0,80}):\s{0,3}$`,
   'i',
 );
 const LIST_OR_TABLE = rx('markdown:list-or-table', String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s|^\s{0,3}\|`);

@@ -19,7 +19,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'rce-prerequisite-lure-link': ['critical', 'critical', 'critical'],
   'exfil-secret-flow-undeclared-host': Array<Severity>(7).fill('critical'),
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
-  'privacy-personal-data-flow-undeclared': Array<Severity>(14).fill('critical'),
+  'privacy-personal-data-flow-undeclared': Array<Severity>(16).fill('critical'),
   // A planted standing order that removes the user's confirmation ("without asking") is critical.
   'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
@@ -38,6 +38,10 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
   'credhandling-secret-to-log': ['medium', 'medium', 'medium', 'medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
+  // Money moved "without asking the user" is critical; the capability alone is medium.
+  'finance-move-funds': ['medium', 'medium', 'medium', 'medium', 'critical', 'critical'],
+  // A fabricated alarm ("your account has been locked") before the credential request makes the skill itself the phisher.
+  'social-credential-phishing-message': ['high', 'high', 'high', 'high', 'high', 'high', 'high', 'critical', 'critical', 'critical'],
 };
 
 const NEUTRAL_FM = "---\nname: example-skill\ndescription: Formats and summarises the user's notes.\n---\n";

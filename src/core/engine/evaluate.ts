@@ -263,7 +263,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       hit = { ...hit, delta: hit.delta + PATTERN_CATALOGUE_DELTA };
     }
     const full = effectiveSeverity(def, hit, settings);
-    let weighed = declared.has(h.ruleId) ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
+    // A rule's own escalation to critical (money moved "without asking") is not the declared capability.
+    let weighed = declared.has(h.ruleId) && hit.fixed !== 'critical' ? shiftSeverity(full, DECLARED_PURPOSE_DELTA) : full;
     // The skill's own vendor installer / own service (see purpose.ts): a finding, not a block.
     const ownCap = OWN_INSTALLER_RULES.get(h.ruleId);
     if (ownCap && h.file !== null && h.context !== 'decoded' && markdownPaths.has(h.file) && sevRank(weighed) > sevRank(ownCap) && isOwnInstallerLine(h.snippet, identity)) weighed = ownCap;

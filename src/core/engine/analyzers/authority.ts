@@ -1,6 +1,7 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
+import { NO_CONFIRMATION } from '../rules/shared/no-confirmation';
 import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
@@ -78,12 +79,6 @@ const PERSISTENT_STANDING_ORDER = rx(
   String.raw`\b(?:add|append|write|insert|save|store|persist|remember|record|keep|put|prepend|fuge|fuege|schreibe|speichere|trage|merke|hinterlege|anade|agrega|escribe|guarda|inserta|recuerda|registra)\b[^\n]{0,60}?(?:AGENTS|CLAUDE|GEMINI|SOUL|MEMORY|IDENTITY)\.md\b[^\n]{0,20}?:[^\n]{0,60}?\b(?:always|never|from\s{1,3}now\s{1,3}on|without\s{1,3}(?:asking|confirmation|approval)|immer|niemals|ab\s{1,3}(?:jetzt|sofort)|ohne\s{1,3}(?:ruckfrage|nachfrage|bestatigung|zu\s{1,3}fragen)|siempre|nunca|a\s{1,3}partir\s{1,3}de\s{1,3}ahora|sin\s{1,3}(?:preguntar|confirmacion|pedir))\b`,
   'i',
 );
-/** A planted order that removes the user's say (confirmation, warnings): every later session runs unchecked. */
-const UNCHECKED_ORDER = rx(
-  'authority:unchecked-order',
-  String.raw`\bwithout\s{1,3}(?:asking|confirmation|approval|prompting|warning)|\b(?:never|don't|do\s{1,3}not)\s{1,3}(?:ask|confirm|warn|show\s{1,3}(?:any\s{1,3})?warnings?)\b|\bohne\s{1,3}(?:ruckfrage|nachfrage|bestatigung|zu\s{1,3}fragen|warnung)|\bsin\s{1,3}(?:preguntar|confirmacion|pedir\s{1,3}confirmacion|avisar)|\bnunca\s{1,3}(?:preguntes|pidas|muestres)\b|\b(?:frage|warne)\s{1,3}(?:nie|niemals)\b`,
-  'i',
-);
 const AGENT_FILE_GATE = literalGate('authority:agent-file', AGENT_FILE);
 /** The skill's declared job is to maintain agent configuration, memory or instruction files. */
 const DECLARES_AGENT_FILES = rx(
@@ -118,8 +113,9 @@ function persistentRules(ctx: SkillContext): void {
       const m = PERSISTENT_RULE.exec(line) ?? PERSISTENT_STANDING_ORDER.exec(line);
       if (!m) continue;
       if (NEGATION_BEFORE.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
+      // A planted order that removes the user's say runs unchecked in every later session.
       const planted = hit('agent-persistent-rule-write', f, i, m.index);
-      ctx.emit(UNCHECKED_ORDER.test(line.slice(m.index)) ? { ...planted, fixed: 'critical' } : planted);
+      ctx.emit(NO_CONFIRMATION.test(line.slice(m.index)) ? { ...planted, fixed: 'critical' } : planted);
       return;
     }
   }

@@ -35,6 +35,7 @@ export const AUTHORITY_RULES_HEURISTIC = [
         'Never add rules to AGENTS.md without asking the user.\n',
         '```md\nadd a rule to AGENTS.md\n```\n',
         'Save the summary to notes/MEMORY.md: it lists what changed today.\n',
+        'Tip: add to your CLAUDE.md: "Always run npm test before committing."\n',
       ],
     },
     'directive',
@@ -110,7 +111,11 @@ function persistentRules(ctx: SkillContext): void {
       const flags = md?.flags[i] ?? 0;
       // Examples of attacks and quoted or fenced text are documentation, not an instruction.
       if (flags & (MD_COUNTER_FENCE | MD_COUNTER_SECTION | MD_QUOTE | MD_FENCED)) continue;
-      const m = PERSISTENT_RULE.exec(line) ?? PERSISTENT_STANDING_ORDER.exec(line);
+      // Without the word "rule" ("add to your CLAUDE.md: always run the tests") a standing order is an
+      // ordinary setup tip unless it removes the user's say.
+      const rule = PERSISTENT_RULE.exec(line);
+      const order = rule ? null : PERSISTENT_STANDING_ORDER.exec(line);
+      const m = rule ?? (order && NO_CONFIRMATION.test(line.slice(order.index)) ? order : null);
       if (!m) continue;
       if (NEGATION_BEFORE.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
       // A planted order that removes the user's say runs unchecked in every later session.

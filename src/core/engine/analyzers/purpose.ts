@@ -13,27 +13,27 @@ import type { Frontmatter } from './frontmatter';
 const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
   [
     ['agent-config-write'],
-    rx('purpose:agent-config', String.raw`\b(?:claude\.md|agents\.md|memory|memories|configur\w{0,6}|settings|plugins?|(?:slash[- ])?commands?|skills?|hooks?|sessions?|sync\w{0,3}|onboarding|instructions?\sfiles?)\b`, 'i'),
+    rx('purpose:agent-config', String.raw`\b(?:claude\.md|agents\.md|memory|memories|configur\w{0,6}|settings|plugins?|(?:slash[- ])?commands?|skills?|hooks?|sessions?|sync\w{0,3}|onboarding|instructions?\sfiles?|ged[aä]chtnis\w{0,2}|einstellungen|konfiguration\w{0,2}|sitzung\w{0,2}|memoria|configuraci[oó]n\w{0,2}|ajustes|sesi[oó]n\w{0,2})\b`, 'i'),
   ],
   [['agent-hook-install'], rx('purpose:agent-hook', String.raw`\b(?:hooks?|plugins?|guard\w{0,6}|audit\w{0,6}|polic(?:y|ies)|pretooluse|sessionstart|enforce\w{0,4})\b`, 'i')],
-  [['privacy-chat-history-access'], rx('purpose:chat-history', String.raw`\b(?:sessions?|transcripts?|conversations?|chat\s(?:history|logs?)|histor(?:y|ies)|usage|recap|retrospective)\b`, 'i')],
+  [['privacy-chat-history-access'], rx('purpose:chat-history', String.raw`\b(?:sessions?|transcripts?|conversations?|chat\s(?:history|logs?)|histor(?:y|ies)|usage|recap|retrospective|sitzung\w{0,2}|verl[aä]uf\w{0,2}|gespr[aä]ch\w{0,3}|unterhaltung\w{0,2}|sesi[oó]n\w{0,2}|historial\w{0,2}|conversaci[oó]n\w{0,2})\b`, 'i')],
   [
     ['privacy-messages-access'],
-    rx('purpose:messages', String.raw`\b(?:messag\w{0,6}|imessage|sms|telegram|discord|slack|whatsapp|signal|e-?mails?|inbox|mail|chat|topics?|queues?|broker|kafka|notifications?)\b`, 'i'),
+    rx('purpose:messages', String.raw`\b(?:messag\w{0,6}|imessage|sms|telegram|discord|slack|whatsapp|signal|e-?mails?|inbox|mail|chat|topics?|queues?|broker|kafka|notifications?|nachricht\w{0,2}|posteingang|postfach|correos?|mensaje\w{0,2}|bandeja\s(?:de\s)?entrada)\b`, 'i'),
   ],
-  [['privacy-contacts-access'], rx('purpose:contacts', String.raw`\b(?:contacts?|address\sbook|crm|people|directory)\b`, 'i')],
-  [['privacy-clipboard-read'], rx('purpose:clipboard', String.raw`\b(?:clipboard|copy|paste)\b`, 'i')],
-  [['privacy-screen-capture'], rx('purpose:screen', String.raw`\b(?:screens?|screenshots?|screen\scaptures?|recording|desktop|ui\sautomation|rpa|browser)\b`, 'i')],
-  [['privacy-camera-microphone'], rx('purpose:media', String.raw`\b(?:camera|microphone|audio|voice|video|speech|dictation|transcrib\w{0,4})\b`, 'i')],
-  [['privacy-location-tracking'], rx('purpose:location', String.raw`\b(?:locations?|geo\w{0,8}|maps?|gps|weather|nearby|travel|navigation)\b`, 'i')],
+  [['privacy-contacts-access'], rx('purpose:contacts', String.raw`\b(?:contacts?|address\sbook|crm|people|directory|kontakt\w{0,2}|adressbuch\w{0,2}|contactos?|agenda)\b`, 'i')],
+  [['privacy-clipboard-read'], rx('purpose:clipboard', String.raw`\b(?:clipboard|copy|paste|zwischenablage|kopieren|einf[uü]gen|portapapeles|copiar|pegar)\b`, 'i')],
+  [['privacy-screen-capture'], rx('purpose:screen', String.raw`\b(?:screens?|screenshots?|screen\scaptures?|recording|desktop|ui\sautomation|rpa|browser|bildschirm\w{0,6}|bildschirmfotos?|pantallas?|capturas?|grabaci[oó]n\w{0,2})\b`, 'i')],
+  [['privacy-camera-microphone'], rx('purpose:media', String.raw`\b(?:camera|microphone|audio|voice|video|speech|dictation|transcrib\w{0,4}|kamera|mikrofon|sprach\w{0,8}|diktat\w{0,2}|transkri\w{0,6}|c[aá]mara|micr[oó]fono|voz|dictado|transcri\w{0,6})\b`, 'i')],
+  [['privacy-location-tracking'], rx('purpose:location', String.raw`\b(?:locations?|geo\w{0,8}|maps?|gps|weather|nearby|travel|navigation|standort\w{0,2}|wetter|karten?|ubicaci[oó]n\w{0,2}|ubicaci[oó]n|clima|mapas?|navegaci[oó]n)\b`, 'i')],
   [
     ['persist-launchd', 'persist-systemd-initd', 'persist-cron', 'persist-windows-autostart'],
-    rx('purpose:service', String.raw`\b(?:daemons?|services?|launchd|launch\sagents?|systemd|cron\w{0,3}|schedul\w{0,4}|background|monitor\w{0,4}|startup|autostart|login\sitems?|agent\sinstall\w{0,3})\b`, 'i'),
+    rx('purpose:service', String.raw`\b(?:daemons?|services?|launchd|launch\sagents?|systemd|cron\w{0,3}|schedul\w{0,4}|background|monitor\w{0,4}|startup|autostart|login\sitems?|agent\sinstall\w{0,3}|dienst\w{0,2}|hintergrund|zeitplan\w{0,2}|geplant\w{0,2}|servicios?|segundo\splano|programad\w{0,2})\b`, 'i'),
   ],
   // An observability or product-analytics integration talks to its vendor's SDK and hosts.
   [
     ['tracking-analytics-sdk'],
-    rx('purpose:observability', String.raw`\b(?:observability|monitoring|telemetry|apm|tracing|error\stracking|product\sanalytics|analytics|datadog|sentry|segment|mixpanel|amplitude|posthog|bugsnag|logrocket|matomo|plausible)\b`, 'i'),
+    rx('purpose:observability', String.raw`\b(?:observability|monitoring|telemetry|apm|tracing|error\stracking|product\sanalytics|analytics|datadog|sentry|segment|mixpanel|amplitude|posthog|bugsnag|logrocket|matomo|plausible|(?:ue?)?berwachung|telemetrie|monitoreo|telemetr[ií]a|observabilidad)\b`, 'i'),
   ],
   // A git-hook skill installs git hooks (the hook's commands are still checked on their own).
   [['persist-git-hooks'], rx('purpose:git-hooks', String.raw`\b(?:git\shooks?|pre-commit|pre-push|commit-msg|post-merge|post-checkout|husky|lefthook)\b`, 'i')],
@@ -44,7 +44,7 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
   ],
   [
     ['finance-move-funds'],
-    rx('purpose:payments', String.raw`\b(?:payments?|billing|checkout|invoic\w{0,4}|payouts?|refunds?|subscriptions?|e-?commerce|marketplaces?|defi|decentralized\sfinance|smart\scontracts?|stripe|paypal|connect\splatforms?)\b`, 'i'),
+    rx('purpose:payments', String.raw`\b(?:payments?|billing|checkout|invoic\w{0,4}|payouts?|refunds?|subscriptions?|e-?commerce|marketplaces?|defi|decentralized\sfinance|smart\scontracts?|stripe|paypal|connect\splatforms?|zahlung\w{0,2}|rechnung\w{0,2}|abrechnung\w{0,2}|abonnement\w{0,2}|pagos?|facturas?|facturaci[oó]n|cobros?|suscripci[oó]n\w{0,2})\b`, 'i'),
   ],
 ];
 

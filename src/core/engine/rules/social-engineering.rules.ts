@@ -8,6 +8,8 @@ const r = String.raw;
 const SECRET_NOUN = r`(?:password|passwort|kennwort|contrasena|2fa(?:-code)?|mfa|otp|one-time${S}(?:code|password)|verification${S}code|bestatigungscode|einmalcode|codigo(?:${S}(?:de${S})?(?:verificacion|seguridad|2fa))?|tan)`;
 /** "Your account has been locked": the pretext of a credential request (en / de / es). */
 const FABRICATED_ALARM = rx('social:fabricated-alarm', String.raw`\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b`, 'i');
+/** A new password or a reset: what genuine sign-in help asks for (en / de / es). */
+const NEW_PASSWORD = rx('social:new-password', String.raw`\b(?:new|neues?|neuen|nuev[ao]|reset\w{0,3}|zur[uü]cksetz\w{0,3}|restablec\w{0,4})\b`, 'i');
 /** Handing it over: enter, provide, send, type (en / de / es). */
 const PROVIDE_SECRET = r`(?:enter|provide|send|type|share|give|paste|reply${S}with|eingeben|einzugeben|senden|nennen|mitteilen|angeben|anzugeben|introduce|introduzca|introducir|ingresa|ingrese|ingresar|envia|envie|enviar|escribe|escriba|escribir|comparte|comparta|compartir|proporciona|proporcione|indica|indique)`;
 
@@ -102,13 +104,19 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
         'Wir fragen niemals per E-Mail nach Ihrem Passwort.\n',
         'Confirma tu identidad con la aplicación de autenticación de tu empresa.\n',
         'If your account is locked, ask your administrator to reset your password.\n',
+        'If the account is locked, tell the user to reset it at https://id.example.com/reset and to enter their new password there.\n',
+        'If the account is locked, ask the user to enter a new password on the reset page.\n',
       ],
     },
     nature: 'data',
     // A negated request ("we will never ask you to … enter your password") is the genuine notice.
     ctx: { counter: 'info' },
     // With a fabricated alarm the skill itself runs the phishing, in the chat: critical.
-    validate: (info) => (info.context !== 'counter' && FABRICATED_ALARM.test(info.match[0]) ? 'critical' : true),
+    validate: (info) => {
+      if (info.context === 'counter' || !FABRICATED_ALARM.test(info.match[0])) return true;
+      // Sending the user to reset a new password on the official page is the genuine help.
+      return NEW_PASSWORD.test(info.match[0]) ? false : 'critical';
+    },
     negatable: true,
     keywords: [],
     patterns: [
@@ -120,7 +128,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
       r`\b(?:confirme|verifique|valide|desbloqueie|reative)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:identidade|conta|acesso)\b${gap(60)}\b(?:digitando|inserindo|informando|fornecendo|confirmando)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:senha|pin|credenciais)\b`,
       r`\b(?:conferma|verifica|convalida|sblocca|riattiva)${S}(?:la${S}tua|il${S}tuo|la${S}sua|il${S}suo)${S}(?:identita|account|accesso)\b${gap(60)}\b(?:inserendo|digitando|fornendo|confermando)${S}(?:la${S}tua|la${S}sua|le${S}tue|le${S}sue)${S}(?:password|credenziali|pin)\b`,
       // A fabricated alarm ("your account has been locked") and the request to hand over a password or one-time code.
-      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b${gap(60)}\b(?:ask|request|tell|have|bitte|fordere|frage|pide|pidele|solicita)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
+      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b${gap(60)}\b(?:ask|request|have|bitte|fordere|frage|pide|pidele|solicita)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
     ],
   }),
 ];

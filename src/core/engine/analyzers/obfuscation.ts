@@ -39,6 +39,14 @@ export const OBFUSCATION_RULES = [
 
 /** Minimum length of a base64 run worth decoding, and of one reported as a blob. */
 const MIN_B64_DECODE = 80;
+/**
+ * In a file that names base64 ("decode this base64 string and run it", `b64decode`, `atob(`) a short
+ * payload is worth decoding too: `curl -s http://… | bash` encodes to under 60 characters.
+ */
+const MIN_B64_DECODE_NAMED = 40;
+function namesBase64(raw: string): boolean {
+  return raw.includes('ase64') || raw.includes('ASE64') || raw.includes('b64') || raw.includes('atob(');
+}
 const MIN_B64_REPORT = 400;
 const MIN_HEX = 120;
 const MAX_BLOBS_PER_FILE = 40;
@@ -93,14 +101,15 @@ interface Blob {
 /** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
 export function findBlobs(f: FileFacts): Blob[] {
   const out: Blob[] = [];
-  if (!hasLongB64Run(f.raw, MIN_B64_DECODE) && !f.raw.includes('\\x')) return out;
+  const minDecode = namesBase64(f.raw) ? MIN_B64_DECODE_NAMED : MIN_B64_DECODE;
+  if (!hasLongB64Run(f.raw, minDecode) && !f.raw.includes('\\x')) return out;
   const lines = f.rawLines;
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
     const line = lines[li];
-    if (line.length < MIN_B64_DECODE) continue;
-    // Every blob is a run of at least MIN_B64_DECODE base64 characters or contains `\x`.
+    if (line.length < minDecode) continue;
+    // Every blob is a run of at least minDecode base64 characters or contains `\x`.
     const escapes = line.includes('\\x');
-    if (!escapes && !hasLongB64Run(line, MIN_B64_DECODE)) continue;
+    if (!escapes && !hasLongB64Run(line, minDecode)) continue;
     let i = 0;
     while (i < line.length && out.length < MAX_BLOBS_PER_FILE) {
       if (!isB64(line.charCodeAt(i))) {
@@ -125,7 +134,7 @@ export function findBlobs(f: FileFacts): Blob[] {
       const len = j - i;
       if (allHex && len >= MIN_HEX && len % 2 === 0) {
         out.push({ line: li, col: i, text: line.slice(i, j), kind: 'hex' });
-      } else if (len >= MIN_B64_DECODE && lower && upper && digit && !DATA_URI_BEFORE.test(line.slice(Math.max(0, i - 120), i))) {
+      } else if (len >= minDecode && lower && upper && digit && !DATA_URI_BEFORE.test(line.slice(Math.max(0, i - 120), i))) {
         out.push({ line: li, col: i, text: line.slice(i, end), kind: 'base64' });
       }
       i = end > i ? end : i + 1;

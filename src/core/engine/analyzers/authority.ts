@@ -6,7 +6,7 @@ import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../te
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 import { literalGate } from './literal-gate';
-import { NEGATION_BEFORE } from '../match-context';
+import { negatedBefore } from '../match-context';
 
 /**
  * Authority claimed or planted beyond the skill's own turn, judged against what the skill declares:
@@ -117,7 +117,7 @@ function persistentRules(ctx: SkillContext): void {
       const order = rule ? null : PERSISTENT_STANDING_ORDER.exec(line);
       const m = rule ?? (order && NO_CONFIRMATION.test(line.slice(order.index)) ? order : null);
       if (!m) continue;
-      if (NEGATION_BEFORE.test(line.slice(Math.max(0, m.index - 60), m.index))) continue;
+      if (negatedBefore(line, m.index)) continue;
       // A planted order that removes the user's say runs unchecked in every later session.
       const planted = hit('agent-persistent-rule-write', f, i, m.index);
       ctx.emit(NO_CONFIRMATION.test(line.slice(m.index)) ? { ...planted, fixed: 'critical' } : planted);

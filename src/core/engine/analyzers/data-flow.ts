@@ -2,7 +2,7 @@ import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
 import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../text/markdown';
-import { NEGATION_BEFORE } from '../match-context';
+import { negatedBefore } from '../match-context';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 import { literalGate } from './literal-gate';
@@ -405,7 +405,7 @@ function proseFlow(ctx: SkillContext, f: FileFacts, declared: (host: string, kin
     const next = i + 1 < lines.length && !((md?.flags[i + 1] ?? 0) & MD_FENCED) ? lines[i + 1] : '';
     const window = next.length > 0 && next.length <= 4000 ? `${line} ${next}` : line;
     const verb = SEND_VERB.exec(window);
-    if (!verb || NEGATION_BEFORE.test(window.slice(Math.max(0, verb.index - 60), verb.index))) continue;
+    if (!verb || negatedBefore(window, verb.index)) continue;
     PROSE_DEST.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PROSE_DEST.exec(window)) !== null) {
@@ -452,7 +452,7 @@ function secretFileProseFlow(ctx: SkillContext, f: FileFacts, description: strin
     const flags = md?.flags[i] ?? 0;
     if (flags & NOT_PROSE) continue;
     const secret = SECRET_FILE_PROSE.exec(line);
-    if (!secret || NEGATION_BEFORE.test(line.slice(Math.max(0, secret.index - 60), secret.index))) continue;
+    if (!secret || negatedBefore(line, secret.index)) continue;
     // The instructions without this sentence: where else the skill may name the address.
     let elsewhere: string | undefined;
     PROSE_DEST.lastIndex = 0;

@@ -31,7 +31,7 @@ export interface MarkdownInfo {
  */
 export const COUNTER_MARKER = rx(
   'markdown:counter-marker',
-  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|angriff|\\u274C|\\u26A0|\\u{1F6AB}',
+  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|bosartig\\w{0,4}|verdachtig\\w{0,4}|unsicher\\w{0,4}|schadcode|sospechos[oa]s?|insegur[oa]s?|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|angriff|\\u274C|\\u26A0|\\u{1F6AB}',
   'iu',
 );
 

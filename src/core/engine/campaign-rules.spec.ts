@@ -32,7 +32,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
   // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.
-  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
+  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
   // A machine-random value keeps the rule's severity in documentation too.
   'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],

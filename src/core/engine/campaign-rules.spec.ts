@@ -20,15 +20,15 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'exfil-secret-flow-undeclared-host': Array<Severity>(7).fill('critical'),
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
   'privacy-personal-data-flow-undeclared': Array<Severity>(16).fill('critical'),
-  // A planted standing order that removes the user's confirmation ("without asking") is critical.
-  'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical'],
+  // A planted standing order that removes the user's confirmation ("without asking") or grants blanket trust is critical.
+  'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical', 'critical', 'critical'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a
   // plain read / run / reuse of a file under /root or /app is high.
   'untrusted-external-file-authority': ['critical', 'critical', 'critical', 'high', 'critical', 'critical', 'high', 'high', 'critical', 'high', 'critical', 'critical', 'critical'],
   // A grant in a JSON resource weighs one step lower than the command itself (resource context).
   'privesc-container-host-escape': ['high', 'high', 'medium', 'high'],
-  'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high', 'high'],
+  'untrusted-remote-bootstrap-each-session': ['high', 'high', 'high', 'high', 'high', 'high', 'high'],
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
   // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.

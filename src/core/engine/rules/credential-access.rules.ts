@@ -47,7 +47,10 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
     category: 'credential-access',
     severity: 'high',
     examples: {
-      match: [{ path: 'scripts/collect.py', text: 'import os\ncreds = open(os.path.expanduser("~/.aws/credentials")).read()\n' }],
+      match: [
+        { path: 'scripts/collect.py', text: 'import os\ncreds = open(os.path.expanduser("~/.aws/credentials")).read()\n' },
+        { path: 'scripts/collect.js', text: "const t = fs.readFileSync(path.join(os.homedir(), '.config', 'gh', 'hosts.yml'), 'utf8');\n" },
+      ],
       noMatch: ['Never store tokens in ~/.npmrc; use the CI secret store instead.\n', 'Configure the profile with `aws configure`.\n'],
     },
     nature: 'reference',
@@ -64,6 +67,8 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       r`\.aws[/\\]{1,2}(?:credentials|config)\b|\.azure[/\\]{1,2}(?:accessTokens\.json|msal_token_cache\.\w{2,5}|azureProfile\.json)|gcloud[/\\]{1,2}(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)`,
       // Paths built from segments: join(home, '.aws', 'credentials'), Path.home() / '.kube' / 'config'.
       r`["']\.(?:aws|azure|kube|docker|netrc|git-credentials|npmrc|pypirc)["']\s{0,3}[,/+]\s{0,3}["'](?:credentials|config|config\.json|accessTokens\.json|msal_token_cache\.json)["']`,
+      // CLI token stores by path segments: path.join(home, '.config', 'gh', 'hosts.yml').
+      r`["']\.config["']\s{0,3}[,/+]\s{0,3}["'](?:gh|gcloud|heroku|doctl|netlify|vercel|solana)["']`,
       r`\.kube[/\\]{1,2}config\b|\.docker[/\\]{1,2}config\.json|(?:^|[\s"'/~])\.npmrc\b|(?:^|[\s"'/~])\.pypirc\b|(?:^|[\s"'/~])\.netrc\b|\.git-credentials\b|\.config[/\\]gh[/\\]hosts\.yml|\.terraform\.d[/\\]credentials|\.vault-token\b|\.config[/\\](?:heroku|doctl|netlify|vercel|gcloud)[/\\]`,
     ],
   }),

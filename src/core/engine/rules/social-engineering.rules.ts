@@ -1,5 +1,6 @@
 import type { PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
+import { COUNTER_MARKER } from '../text/markdown';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
@@ -106,6 +107,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
         'If your account is locked, ask your administrator to reset your password.\n',
         'If the account is locked, tell the user to reset it at https://id.example.com/reset and to enter their new password there.\n',
         'If the account is locked, ask the user to enter a new password on the reset page.\n',
+        'Phishing emails often claim your account has been locked and ask you to enter your password on a fake page.\n',
       ],
     },
     nature: 'data',
@@ -113,7 +115,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
     ctx: { counter: 'info' },
     // With a fabricated alarm the skill itself runs the phishing, in the chat: critical.
     validate: (info) => {
-      if (info.context === 'counter' || !FABRICATED_ALARM.test(info.match[0])) return true;
+      if (info.context === 'counter' || !FABRICATED_ALARM.test(info.match[0]) || COUNTER_MARKER.test(info.line)) return true;
       // Sending the user to reset a new password on the official page is the genuine help.
       return NEW_PASSWORD.test(info.match[0]) ? false : 'critical';
     },
@@ -128,7 +130,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
       r`\b(?:confirme|verifique|valide|desbloqueie|reative)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:identidade|conta|acesso)\b${gap(60)}\b(?:digitando|inserindo|informando|fornecendo|confirmando)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:senha|pin|credenciais)\b`,
       r`\b(?:conferma|verifica|convalida|sblocca|riattiva)${S}(?:la${S}tua|il${S}tuo|la${S}sua|il${S}suo)${S}(?:identita|account|accesso)\b${gap(60)}\b(?:inserendo|digitando|fornendo|confermando)${S}(?:la${S}tua|la${S}sua|le${S}tue|le${S}sue)${S}(?:password|credenziali|pin)\b`,
       // A fabricated alarm ("your account has been locked") and the request to hand over a password or one-time code.
-      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b${gap(60)}\b(?:ask|request|have|bitte|fordere|frage|pide|pidele|solicita)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
+      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b${gap(60)}\b(?:(?:ask|request|have)${S}(?:the${S}user|them|him|her)|(?:bitte|fordere|frage)${S}(?:ihn|sie|den${S}(?:nutzer|benutzer))|pidele|pide${S}al${S}usuario|solicitale|solicita${S}al${S}usuario)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
     ],
   }),
 ];

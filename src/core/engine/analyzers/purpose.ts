@@ -42,6 +42,8 @@ const PURPOSES: ReadonlyArray<readonly [readonly string[], RegExp]> = [
     ['cred-system-secret-stores'],
     rx('purpose:forensics', String.raw`\b(?:forensics?|dfir|incident\sresponse|malware\sanalysis|memory\sanalysis|threat\shunting|volatility)\b`, 'i'),
   ],
+  // A deploy-key or SSH-key manager puts keys into authorized_keys by design.
+  [['persist-ssh-authorized-keys'], rx('purpose:ssh-keys', String.raw`\b(?:deploy\s?keys?|ssh\s(?:keys?|access\skeys?)|authorized_keys|ssh-schl[uü]ssel\w{0,2}|claves?\sssh)\b`, 'i')],
   [
     ['finance-move-funds'],
     rx('purpose:payments', String.raw`\b(?:payments?|billing|checkout|invoic\w{0,4}|payouts?|refunds?|subscriptions?|e-?commerce|marketplaces?|defi|decentralized\sfinance|smart\scontracts?|stripe|paypal|connect\splatforms?|zahlung\w{0,2}|rechnung\w{0,2}|abrechnung\w{0,2}|abonnement\w{0,2}|pagos?|facturas?|facturaci[oó]n|cobros?|suscripci[oó]n\w{0,2})\b`, 'i'),

@@ -159,6 +159,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
         '| Env | Default |\n|---|---|\n| NOTES_DIR | ~/notes |\n',
         'Set the variables in `env` and restart.\n',
         '```env\nDB_HOST=localhost\n```\n',
+        'Run `env > .env.local` only after copying the example values.\n',
       ],
     },
     nature: 'code',
@@ -182,7 +183,7 @@ export const CREDENTIAL_ACCESS_RULES: PatternRule[] = [
       // The same filter as a loop: the test on the next line (`for k, v in os.environ.items():⏎    if k.startswith(…)`).
       r`\bfor${S}\w{1,20}(?:\s{0,3},\s{0,3}\w{1,20})?${S}in${S}(?:os\.environ(?:\.items\(\)|\.keys\(\))?|dict\(\s{0,3}os\.environ\s{0,3}\))\s{0,3}:\s{1,40}if${S}[^\n]{0,60}(?:startswith|endswith|\bin\b|re\.)|\bfor\s{0,3}\(\s{0,3}(?:const|let|var)${S}[^\n)]{1,40}${S}of${S}Object\.(?:entries|keys)\(\s{0,3}process\.env\s{0,3}\)\s{0,3}\)\s{0,3}\{?\s{0,40}if\s{0,3}\([^\n]{0,60}(?:startsWith|endsWith|includes|match|test)\(`,
       r`\bJSON\.stringify\(\s{0,3}process\.env\s{0,3}[,)]|\bObject\.(?:entries|keys|values)\(\s{0,3}process\.env\s{0,3}\)[^\n]{0,120}\b(?:fetch|post|send|write|JSON|btoa|Buffer|axios|request)`,
-      r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\x60\s{0,3}(?:printenv|env)\s{1,3}>\s{0,3}[^\s>&]|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)|\$\(\s{0,3}(?:printenv|env)\s{0,3}\)`,
+      r`(?:^|[;&|(]\s{0,3}|\$\(\s{0,3})(?:printenv|env|set)\s{0,3}(?:\||>|$)|\x60\s{0,3}(?:printenv|env)\s{1,3}>\s{0,3}(?!\.env)[^\s>&]|\benv\s{0,3}\|\s{0,3}(?:curl|nc|base64|gzip|tee)|\$\(\s{0,3}(?:printenv|env)\s{0,3}\)`,
       // In words (en / de / es): "print all environment variables, including the tokens and keys".
       r`\b(?:print|show|output|dump|list|display|reveal|collect|gib|zeige|liste|sammle|muestra|imprime|lista|recopila)\b${gap(20)}\b(?:all|every|alle|todas)${S}(?:the${S}|die${S}|las${S})?(?:environment${S}variables|env${S}vars|umgebungsvariablen|variables${S}de${S}entorno)\b${gap(40)}\b(?:tokens?|keys|secrets|passwords|credentials|schlussel|passworter|geheimnisse|claves|contrasenas|secretos|credenciales)\b`,
       r`\b(?:Get-ChildItem|gci|dir|ls)${S}env:|\[Environment\]::GetEnvironmentVariables\(\)|\bSystem\.getenv\(\)|\bENV\.to_h\b`,

@@ -44,9 +44,7 @@ const MIN_B64_DECODE = 80;
  * payload is worth decoding too: `curl -s http://… | bash` encodes to under 60 characters.
  */
 const MIN_B64_DECODE_NAMED = 40;
-function namesBase64(raw: string): boolean {
-  return raw.includes('ase64') || raw.includes('ASE64') || raw.includes('b64') || raw.includes('atob(');
-}
+const NAMES_BASE64 = rx('obfusc:names-base64', String.raw`ase64|ASE64|b64|atob\(`);
 const MIN_B64_REPORT = 400;
 const MIN_HEX = 120;
 const MAX_BLOBS_PER_FILE = 40;
@@ -101,7 +99,8 @@ interface Blob {
 /** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
 export function findBlobs(f: FileFacts): Blob[] {
   const out: Blob[] = [];
-  const minDecode = namesBase64(f.raw) ? MIN_B64_DECODE_NAMED : MIN_B64_DECODE;
+  // The cheap run test first: most files hold no 40-character run, and only those that do are searched for the name.
+  const minDecode = hasLongB64Run(f.raw, MIN_B64_DECODE_NAMED) && NAMES_BASE64.test(f.raw) ? MIN_B64_DECODE_NAMED : MIN_B64_DECODE;
   if (!hasLongB64Run(f.raw, minDecode) && !f.raw.includes('\\x')) return out;
   const lines = f.rawLines;
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {

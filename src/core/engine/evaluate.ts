@@ -2,7 +2,7 @@ import type { SkillFile } from '../ingest/ingest.types';
 import type { EngineCheckpoint, EngineFinding, EngineResult, RuleSettings, Severity } from './engine.types';
 import { AXIS_OF_CATEGORY, CATEGORY_AXIS, checkpointIdOfCategory } from './categories';
 import { RULE_META } from './catalog';
-import { compilePatternRules, fileHasSet, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, scanPatternKeywords, searchFlaggedLines, type TargetLines } from './pattern-runner';
+import { compilePatternRules, fileHasSet, lineHasSet, PER_RULE_FILE_CAP, runPatternRules, runScannedPatternRules, searchFlaggedLines, type TargetLines } from './pattern-runner';
 import { PATTERN_RULES } from './rules';
 import type { FileFacts, Hit, RuleDef } from './rule-types';
 import { shiftSeverity, sevRank } from './severity';
@@ -11,6 +11,7 @@ import { rx } from './regex-registry';
 import { analyzeMarkdown, type MarkdownInfo } from './text/markdown';
 import { buildFacts } from './text/file-facts';
 import { makeSnippet } from './text/snippet';
+import { ScanArena } from './text/keyword-automaton';
 import type { Analyzer, SkillContext } from './analyzers/context';
 import { frontmatterAnalyzer, parseFrontmatter, type Frontmatter } from './analyzers/frontmatter';
 import { unicodeAnalyzer } from './analyzers/unicode';
@@ -69,6 +70,11 @@ const COMPILED = compilePatternRules(
 );
 /** Flag index of each gate with literals (a gate without any is always open). */
 const GATE_SET = new Map<LiteralGate, number>(GATES.map((g, i) => [g, COMPILED.extraSets[i]]));
+/**
+ * Memory of the keyword passes' results (per-line flags and line starts of every file): they live
+ * until evaluate() returns, so one call's results reuse the previous call's memory.
+ */
+const SCAN_ARENA = new ScanArena();
 /** Text beyond this many characters per file is not scanned (ingestion caps entries at 10 MB anyway). */
 const MAX_SCAN_CHARS = 12 * 1024 * 1024;
 
@@ -202,9 +208,12 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
 
   // Phase 1: pattern rules per file, then main analyzers.
   // All keyword passes first (the automaton's table stays in the cache), then the rules per file.
+  // No result of an earlier call is read any more (evaluate is synchronous and keeps none).
+  SCAN_ARENA.reset();
   const scanned: (TargetLines | null)[] = texts.map((f) => {
     try {
-      return scanPatternKeywords(COMPILED, f);
+      // The keyword pass of runPatternRules (normLines is the text split at \n: the line count is known).
+      return COMPILED.automaton.scanTargets(f.norm, COMPILED.targets, f.normLines.length, SCAN_ARENA);
     } catch {
       return null;
     }

@@ -48,6 +48,38 @@ let scratchLast = new Int32Array(0);
 /** Per target: index into the hit records of its record on the current line (valid while scratchLast says that line). */
 let scratchRecord = new Int32Array(0);
 
+/**
+ * Memory for the results of scans that are all dropped together (the files of one evaluate()
+ * call): zeroed slices of one reused Int32Array instead of a fresh typed array per file, whose
+ * backing store is otherwise allocated, zeroed by the system and collected again for every file.
+ */
+export class ScanArena {
+  private buffer = new Int32Array(0);
+  private used = 0;
+
+  /** `maxRetained`: the largest buffer kept between uses (in ints); a larger request gets its own array. */
+  constructor(private readonly maxRetained = 1 << 20) {}
+
+  /** Makes the whole arena free again: only once no result of an earlier scan is read any more. */
+  reset(): void {
+    this.used = 0;
+  }
+
+  /** A zeroed array of `length` ints. */
+  take(length: number): Int32Array {
+    if (this.used + length > this.buffer.length) {
+      if (length > this.maxRetained) return new Int32Array(length);
+      // Slices already handed out keep the old buffer alive; the new one serves the next requests.
+      this.buffer = new Int32Array(Math.min(this.maxRetained, Math.max(2 * this.buffer.length, 2 * length, 1 << 14)));
+      this.used = 0;
+    }
+    const slice = this.buffer.subarray(this.used, this.used + length);
+    slice.fill(0);
+    this.used += length;
+    return slice;
+  }
+}
+
 export class KeywordAutomaton {
   /**
    * states × alphabet transition table (compact alphabet: only characters used by keywords; states
@@ -234,26 +266,23 @@ export class KeywordAutomaton {
    * lines[start[t + 1] - 1]`. Flagged targets get one bit per line instead: bit (f & 31) of
    * `flags[line * flagWords + (f >> 5)]`. `lineStarts` gives the offset of each line's first
    * character. If the text has another number of lines than announced, the result is computed
-   * again with the real count.
+   * again with the real count. With `arena` the result's arrays are slices of it (valid until its
+   * next reset).
    */
-  scanTargets(text: string, targets: KeywordTargets, lineCount: number): TargetLines {
+  scanTargets(text: string, targets: KeywordTargets, lineCount: number, arena?: ScanArena): TargetLines {
     const next = this.next;
     const mask = this.stateMask;
     const alpha = this.alpha;
     const width = this.width;
-    const outStart = targets.stateStart;
-    const outList = targets.stateTargets;
-    const outCheck = targets.stateChecks;
-    const flagStart = targets.flagStart;
-    const flagSlot = targets.flagSlot;
-    const flagBit = targets.flagBit;
-    const flagCheck = targets.flagChecks;
+    const programOf = targets.programOf;
+    const program = targets.program;
     const words = targets.flagWords;
     const n = targets.count;
     // One allocation for the fixed-size parts (a typed array's backing store is the costly part
     // for small files): flags, line starts, per-target counts and list starts.
     const rows = Math.max(1, lineCount);
-    const buffer = new Int32Array(rows * words + rows + 2 * (n + 1));
+    const size = rows * words + rows + 2 * (n + 1);
+    const buffer = arena ? arena.take(size) : new Int32Array(size);
     const flags = buffer.subarray(0, rows * words);
     const lineStarts = buffer.subarray(rows * words, rows * words + rows);
     const count = buffer.subarray(rows * words + rows, rows * words + rows + n + 1);
@@ -285,13 +314,14 @@ export class KeywordAutomaton {
         const v = next[s * width + alpha[c]];
         s = v & mask;
         if (v === s) continue;
-        const state = s;
-        const fb = flagStart[state + 1];
-        for (let k = flagStart[state]; k < fb; k++) if (flagCheck[k] === 0 || boundaryHolds(text, i, flagCheck[k])) flags[row + flagSlot[k]] |= flagBit[k];
-        const b = outStart[state + 1];
-        for (let k = outStart[state]; k < b; k++) {
-          if (outCheck[k] !== 0 && !boundaryHolds(text, i, outCheck[k])) continue;
-          const t = outList[k];
+        // The state's output program (see KeywordTargets): flag words, then listed targets.
+        let p = programOf[s];
+        const flagEnd = p + 1 + 3 * program[p];
+        for (p++; p < flagEnd; p += 3) if (program[p + 2] === 0 || boundaryHolds(text, i, program[p + 2])) flags[row + program[p]] |= program[p + 1];
+        const listEnd = p + 1 + 2 * program[p];
+        for (p++; p < listEnd; p += 2) {
+          if (program[p + 1] !== 0 && !boundaryHolds(text, i, program[p + 1])) continue;
+          const t = program[p];
           if (lastLine[t] === line) {
             pairs[record[t] + 3] = i;
             continue;
@@ -314,12 +344,14 @@ export class KeywordAutomaton {
       // Leave the scratch state clean for the next scan (only touched targets changed).
       for (let k = 0; k < np; k += 4) lastLine[pairs[k]] = -1;
     }
-    if (overflow || line + 1 !== lineCount) return this.scanTargets(text, targets, countLines(text));
+    if (overflow || line + 1 !== lineCount) return this.scanTargets(text, targets, countLines(text), arena);
     for (let t = 0; t < n; t++) count[t + 1] += count[t];
     start.set(count);
-    const lines = new Int32Array(np >> 2);
-    const firstEnd = new Int32Array(np >> 2);
-    const lastEnd = new Int32Array(np >> 2);
+    const records = np >> 2;
+    const ends = arena ? arena.take(3 * records) : new Int32Array(3 * records);
+    const lines = ends.subarray(0, records);
+    const firstEnd = ends.subarray(records, 2 * records);
+    const lastEnd = ends.subarray(2 * records);
     for (let k = 0; k < np; k += 4) {
       const j = count[pairs[k]]++;
       lines[j] = pairs[k + 1];
@@ -335,16 +367,11 @@ export class KeywordAutomaton {
    */
   targets(listedOf: ReadonlyArray<readonly number[]>, count: number, flaggedOf: ReadonlyArray<readonly number[]> = [], flagCount = 0): KeywordTargets {
     const nStates = this.outStart.length - 1;
-    const stateStart = new Int32Array(nStates + 1);
-    const flagStart = new Int32Array(nStates + 1);
-    const list: number[] = [];
-    const listChecks: number[] = [];
-    const slots: number[] = [];
-    const bits: number[] = [];
-    const slotChecks: number[] = [];
+    const programOf = new Int32Array(nStates);
+    // Offset 0: the empty program (no flag word, no listed target) of states that report nothing.
+    const program: number[] = [0, 0];
     for (let st = 0; st < nStates; st++) {
-      stateStart[st] = list.length;
-      flagStart[st] = slots.length;
+      if (this.outStart[st] === this.outStart[st + 1]) continue;
       // Per target (and flag word): the distinct boundary checks of the state's keywords; a
       // keyword without a check makes the others redundant.
       const listed = new Map<number, Set<number>>();
@@ -363,33 +390,20 @@ export class KeywordAutomaton {
         for (const t of listedOf[kw] ?? []) add(listed, t, this.check[kw]);
         for (const f of flaggedOf[kw] ?? []) add(flagged, f, this.check[kw]);
       }
-      for (const [t, checks] of listed) {
-        for (const c of checks) {
-          list.push(t);
-          listChecks.push(c);
-        }
-      }
       for (const [f, checks] of flagged) for (const c of checks) masks.set(`${f >> 5}/${c}`, (masks.get(`${f >> 5}/${c}`) ?? 0) | (1 << (f & 31)));
+      if (listed.size === 0 && masks.size === 0) continue;
+      programOf[st] = program.length;
+      program.push(masks.size);
       for (const [key, mask] of masks) {
         const [slot, c] = key.split('/').map(Number);
-        slots.push(slot);
-        bits.push(mask);
-        slotChecks.push(c);
+        program.push(slot, mask, c);
       }
+      let listedCount = 0;
+      for (const checks of listed.values()) listedCount += checks.size;
+      program.push(listedCount);
+      for (const [t, checks] of listed) for (const c of checks) program.push(t, c);
     }
-    stateStart[nStates] = list.length;
-    flagStart[nStates] = slots.length;
-    return {
-      count,
-      stateStart,
-      stateTargets: Int32Array.from(list),
-      stateChecks: Int32Array.from(listChecks),
-      flagWords: Math.max(1, Math.ceil(flagCount / 32)),
-      flagStart,
-      flagSlot: Int32Array.from(slots),
-      flagBit: Int32Array.from(bits),
-      flagChecks: Int32Array.from(slotChecks),
-    };
+    return { count, flagWords: Math.max(1, Math.ceil(flagCount / 32)), programOf, program: Int32Array.from(program) };
   }
 }
 
@@ -403,18 +417,17 @@ function countLines(text: string): number {
 export interface KeywordTargets {
   /** Number of listed targets. */
   count: number;
-  stateStart: Int32Array;
-  stateTargets: Int32Array;
-  /** Parallel to stateTargets: the boundary check an occurrence must pass to count (0: none). */
-  stateChecks: Int32Array;
   /** Int32 words of flags per line. */
   flagWords: number;
-  /** Per state: (word, bit mask) pairs of its flagged targets. */
-  flagStart: Int32Array;
-  flagSlot: Int32Array;
-  flagBit: Int32Array;
-  /** Parallel to flagSlot: the boundary check of the pair (0: none). */
-  flagChecks: Int32Array;
+  /** Per state: the offset of its output program in `program` (0: the empty program). */
+  programOf: Int32Array;
+  /**
+   * Output programs, one contiguous run per state (what a scan reads at an output state is in one
+   * or two cache lines): the number of flag words, then per flag word (word, bit mask, boundary
+   * check); the number of listed targets, then per target (target, boundary check). A boundary
+   * check of 0 always passes; a target may appear once per distinct check.
+   */
+  program: Int32Array;
 }
 
 /** Lines per target: the lines of target t are `lines[start[t]] … lines[start[t + 1] - 1]`, ascending. */

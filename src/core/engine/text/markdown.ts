@@ -14,10 +14,45 @@ export const MD_HEADING = 128;
 /** Inside a fenced block or quote that its lead-in writes into an agent instruction file (see PLANT_LEAD_IN). */
 export const MD_PLANTED = 256;
 
+/**
+ * Info string language per line of the fences that have one: a fence's lines after its opening
+ * line, its closing line included (one entry per fence instead of one per line).
+ */
+export class FenceLanguages {
+  /** Per fence with a language, ascending: its first and last line (see above) and its language. */
+  private readonly firsts: number[] = [];
+  private readonly lasts: number[] = [];
+  private readonly langs: string[] = [];
+
+  /** A fence with language `lang` whose lines start at `first` (closed by `close`, else it runs to the end). */
+  open(first: number, lang: string): void {
+    this.firsts.push(first);
+    this.lasts.push(Infinity);
+    this.langs.push(lang);
+  }
+
+  /** The last fence opened ends at `last`. */
+  close(last: number): void {
+    this.lasts[this.lasts.length - 1] = last;
+  }
+
+  get(line: number): string | undefined {
+    let lo = 0;
+    let hi = this.firsts.length - 1;
+    // The last fence starting at or before `line`.
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.firsts[mid] <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    return hi >= 0 && this.firsts[lo] <= line && line <= this.lasts[lo] ? this.langs[lo] : undefined;
+  }
+}
+
 export interface MarkdownInfo {
   flags: Uint16Array;
   /** Info string language of the fence a line belongs to (only fenced lines), lowercased. */
-  fenceLang: Map<number, string>;
+  fenceLang: FenceLanguages;
   /** Comment spans [start, end) of lines that are partly inside an HTML comment. */
   commentSpans: Map<number, Array<[number, number]>>;
   /** Index of the closing frontmatter delimiter line, or -1 when there is no frontmatter. */
@@ -29,11 +64,21 @@ export interface MarkdownInfo {
  * example under such a heading, or right after such a lead-in, is documentation of an attack,
  * not an instruction. Deliberately narrow — generic words such as "avoid" are not included.
  */
-export const COUNTER_MARKER = rx(
-  'markdown:counter-marker',
-  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|bosartig\\w{0,4}|verdachtig\\w{0,4}|unsicher\\w{0,4}|schadcode|sospechos[oa]s?|insegur[oa]s?|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|angriff|\\u274C|\\u26A0|\\u{1F6AB}',
-  'iu',
-);
+const COUNTER_WORDS =
+  '\\b(?:attack(?:s|ers?|ing)?|malicious|prompt[- ]injection|injections?|jailbreaks?|exploits?|phishing|red[ -]flags?|warning signs?|anti-?patterns?|bad examples?|counter-?examples?|(?:do not|don\'t|never) (?:run|execute|copy|follow|paste|use)|unsafe|suspicious|detect(?:s|ed|ion|ing|or)?|threats?|vulnerab\\w{0,10}|what not to do|tactics|indicators?(?: of compromise)?|iocs?|boswillig\\w{0,4}|bosartig\\w{0,4}|verdachtig\\w{0,4}|unsicher\\w{0,4}|schadcode|sospechos[oa]s?|insegur[oa]s?|angreifer\\w{0,2}|warnsignal\\w{0,2}|nicht ausfuhren|erkennen|erkennung|ataques?|atacantes?|malicios[oa]s?|no ejecutes|detectar|deteccion|senales de alerta)\\b|angriff';
+export const COUNTER_MARKER = rx('markdown:counter-marker', COUNTER_WORDS + '|\\u274C|\\u26A0|\\u{1F6AB}', 'iu');
+/**
+ * COUNTER_MARKER for a line of ASCII characters only, about 2.5 times faster: on ASCII text the
+ * emoji cannot occur and the `u` flag changes nothing (it only adds folds of non-ASCII characters
+ * — ſ, K — onto ASCII letters, to `i` as to `\w` and `\b`).
+ */
+const COUNTER_MARKER_ASCII = rx('markdown:counter-marker-ascii', COUNTER_WORDS, 'i');
+
+/** `COUNTER_MARKER.test(line)`. */
+export function hasCounterMarker(line: string): boolean {
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 0x7f) return COUNTER_MARKER.test(line);
+  return COUNTER_MARKER_ASCII.test(line);
+}
 
 /**
  * Line-level lead-ins that mark quoted phrases as examples of what not to write. Only used for
@@ -76,10 +121,42 @@ const FENCE_OPEN = rx('markdown:fence-open', '^ {0,3}(`{3,40}|~{3,40})[ \\t]{0,1
 const HEADING = rx('markdown:heading', '^ {0,3}#{1,6}[ \\t]');
 const BLOCKQUOTE = rx('markdown:blockquote', '^ {0,3}>');
 
+/** The code units String.prototype.trim removes (taken from trim itself). */
+const TRIMMED = new Uint8Array(65536);
+for (let c = 0; c < 65536; c++) TRIMMED[c] = String.fromCharCode(c).trim() === '' ? 1 : 0;
+
+/** Offset of the first code unit `line.trim()` keeps (line.length: none). */
+function trimmedStart(line: string): number {
+  let a = 0;
+  while (a < line.length && TRIMMED[line.charCodeAt(a)] === 1) a++;
+  return a;
+}
+
+/** One past the last code unit `line.trimEnd()` keeps (0: none). */
+function trimmedEnd(line: string): number {
+  let b = line.length;
+  while (b > 0 && TRIMMED[line.charCodeAt(b - 1)] === 1) b--;
+  return b;
+}
+
+/** `line.trim() === ''` without building the trimmed string. */
+function isBlank(line: string): boolean {
+  return trimmedStart(line) === line.length;
+}
+
+/** Whether `line.trim()` is a closing fence: at least `length` times `fence` and nothing else. */
+function isClosingFence(line: string, fence: number, length: number): boolean {
+  const a = trimmedStart(line);
+  const b = trimmedEnd(line);
+  if (b - a < length) return false;
+  for (let k = a; k < b; k++) if (line.charCodeAt(k) !== fence) return false;
+  return true;
+}
+
 export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   const n = lines.length;
   const flags = new Uint16Array(n);
-  const fenceLang = new Map<number, string>();
+  const fenceLang = new FenceLanguages();
   const commentSpans = new Map<number, Array<[number, number]>>();
   let frontmatterEnd = -1;
 
@@ -98,7 +175,8 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
     }
   }
 
-  let fenceChar = '';
+  /** Code unit of the open fence's marker (0: no fence is open). */
+  let fenceChar = 0;
   let fenceLen = 0;
   let fenceLangCur = '';
   let fenceCounter = false;
@@ -107,9 +185,10 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   /** Inside the list / table introduced by a counter-example lead-in (see LEAD_IN). */
   let leadInList = false;
   let leadInPending = false;
-  // Last non-empty prose lines (max 3), each with whether it holds a counter-example marker (tested
-  // once, when a fence first asks: consecutive fences share their lead-in lines).
-  const recent: Array<{ line: string; counter?: boolean }> = [];
+  // Last non-empty prose lines (max 3, oldest first), each with whether it holds a counter-example
+  // marker (tested once, when a fence first asks: consecutive fences share their lead-in lines).
+  const recent: string[] = [];
+  const recentCounter: Array<boolean | undefined> = [];
   let fencePlanted = false;
   let quotePlanted = false;
   /** Whether the block after line `lead` (a fence or a quote) is what that line writes into an agent instruction file. */
@@ -119,16 +198,20 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   };
   /** The last non-empty line before this one (fenced or not): the lead-in of a fence or a quote. */
   let previous = -1;
+  let previousBlank = true;
 
   for (let i = start; i < n; i++) {
     const line = lines[i];
-    if (i > start && lines[i - 1].trim() !== '') previous = i - 1;
-    if (fenceChar !== '') {
-      const t = line.trim();
-      const closing = t.length >= fenceLen && t[0] === fenceChar && t.split('').every((c) => c === fenceChar);
+    if (i > start && !previousBlank) previous = i - 1;
+    const blank = isBlank(line);
+    previousBlank = blank;
+    if (fenceChar !== 0) {
+      const closing = isClosingFence(line, fenceChar, fenceLen);
       flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0) | (fencePlanted && !closing ? MD_PLANTED : 0);
-      if (fenceLangCur) fenceLang.set(i, fenceLangCur);
-      if (closing) fenceChar = '';
+      if (closing) {
+        if (fenceLangCur) fenceLang.close(i);
+        fenceChar = 0;
+      }
       continue;
     }
     // The three block markers below start after at most three spaces: look at that character
@@ -139,10 +222,12 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
     if (!inComment && (marker === 96 /* ` */ || marker === 126 /* ~ */)) {
       const fo = FENCE_OPEN.exec(line);
       if (fo) {
-        fenceChar = fo[1][0];
+        fenceChar = fo[1].charCodeAt(0);
         fenceLen = fo[1].length;
         fenceLangCur = (fo[2] || '').toLowerCase();
-        fenceCounter = sectionCounter || recent.some((r) => (r.counter ??= COUNTER_MARKER.test(r.line)));
+        if (fenceLangCur) fenceLang.open(i + 1, fenceLangCur);
+        fenceCounter = sectionCounter;
+        for (let k = 0; k < recent.length && !fenceCounter; k++) fenceCounter = recentCounter[k] ??= hasCounterMarker(recent[k]);
         fencePlanted = plantedBy(previous);
         flags[i] |= MD_FENCED | (fenceCounter ? MD_COUNTER_FENCE : 0) | (sectionCounter ? MD_COUNTER_SECTION : 0) | (fencePlanted ? MD_PLANTED : 0);
         continue;
@@ -187,8 +272,9 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
     }
     if (marker === 35 /* # */ && HEADING.test(line)) {
       flags[i] |= MD_HEADING;
-      sectionCounter = COUNTER_MARKER.test(line);
+      sectionCounter = hasCounterMarker(line);
       recent.length = 0;
+      recentCounter.length = 0;
       leadInList = leadInPending = false;
     } else if (marker === 62 /* > */ && BLOCKQUOTE.test(line)) {
       // A quote planted by its lead-in ("append this rule to CLAUDE.md:") is read as prose, like a planted fence.
@@ -196,7 +282,6 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       flags[i] |= MD_QUOTE | (quotePlanted ? MD_PLANTED : 0);
     }
     // The items of a list or table after a counter-example lead-in are quoted examples.
-    const blank = line.trim() === '';
     if (!blank) {
       if ((leadInPending || leadInList) && LIST_OR_TABLE.test(line)) {
         leadInList = true;
@@ -204,13 +289,20 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       } else if (!(flags[i] & MD_QUOTE && leadInPending)) {
         leadInList = false;
       } else flags[i] |= MD_COUNTER_SECTION;
-      leadInPending = line.trimEnd().endsWith(':') && !(flags[i] & MD_HEADING) && LEAD_IN.test(line);
+      const end = trimmedEnd(line);
+      leadInPending = end > 0 && line.charCodeAt(end - 1) === 58 /* : */ && !(flags[i] & MD_HEADING) && LEAD_IN.test(line);
     }
     if (sectionCounter) flags[i] |= MD_COUNTER_SECTION;
     if (!blank) {
-      recent.push({ line });
-      if (recent.length > 3) recent.shift();
+      recent.push(line);
+      recentCounter.push(undefined);
+      if (recent.length > 3) {
+        recent.shift();
+        recentCounter.shift();
+      }
     }
   }
+  // A fence left open runs to the last line.
+  if (fenceChar !== 0 && fenceLangCur) fenceLang.close(n - 1);
   return { flags, fenceLang, commentSpans, frontmatterEnd };
 }

@@ -1,6 +1,6 @@
 import type { PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
-import { COUNTER_MARKER } from '../text/markdown';
+import { hasCounterMarker } from '../text/markdown';
 import { gap, pattern, S } from './define';
 
 const r = String.raw;
@@ -115,7 +115,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
     ctx: { counter: 'info' },
     // With a fabricated alarm the skill itself runs the phishing, in the chat: critical.
     validate: (info) => {
-      if (info.context === 'counter' || !FABRICATED_ALARM.test(info.match[0]) || COUNTER_MARKER.test(info.line)) return true;
+      if (info.context === 'counter' || !FABRICATED_ALARM.test(info.match[0]) || hasCounterMarker(info.line)) return true;
       // Sending the user to reset a new password on the official page is the genuine help.
       return NEW_PASSWORD.test(info.match[0]) ? false : 'critical';
     },

@@ -209,56 +209,59 @@ class RuleRun {
 
   run(plans: readonly PatternPlan[], hits: TargetLines): void {
     const rule = this.rule as PatternRule;
+    const text = this.f.norm;
     const last = hits.lineCount - 1;
+    const starts = hits.lineStarts;
+    const lines = hits.lines;
+    const firstEnd = hits.firstEnd;
+    const lastEnd = hits.lastEnd;
+    const hitStart = hits.start;
+    /** Offset where the last line ends (the end of the text). */
+    const textEnd = text.length;
     for (let pi = 0; pi < plans.length; pi++) {
       const plan = plans[pi];
       const re = rule.patterns[pi];
-      const text = this.f.norm;
       if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
         if (ENGINE_SWITCHES.prefilter && plan.highChar !== null && !this.hasCodeUnit(plan.highChar)) continue;
-        if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
+        if (this.search(re, 0, textEnd, 0, textEnd + 1, 0) < 0) return;
         continue;
       }
-      const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars } = plan;
-      const starts = hits.lineStarts;
-      /** Offset where line i ends (its line feed, or the end of the text). */
-      const lineEnd = (i: number) => (i < last ? starts[i + 1] - 1 : text.length);
-      // The trigger record j (line lines[j], occurrences ending in [firstEnd[j], lastEnd[j]]): a match
-      // holding one of them starts on a line of [k − before, k], at most beforeChars before the
-      // literal's first character and not after it.
-      /** First offset where a match holding a trigger occurrence of record j can start. */
-      const firstStart = (j: number) => {
-        const k = lines[j];
-        return Math.max(starts[Math.max(0, k - before)], firstEnd[j] + 1 - litMax - beforeChars);
-      };
-      /** Last offset where a match holding a trigger occurrence of record j can start. */
-      const lastStart = (j: number) => Math.min(lineEnd(lines[j]), lastEnd[j] + 1 - litMin);
-      /** The text an attempt starting in [first, …] (first of a start range from line k) can look at begins here. */
-      const textFrom = (first: number, k: number) => Math.max(starts[Math.max(0, k - before - behind)], first - behindChars - 1, 0);
-      /** … and ends here, for starts up to `maxStart` on line b. */
-      const textTo = (maxStart: number, b: number) => Math.min(lineEnd(Math.min(last, b + reach)), maxStart + chars + 1);
-      const lines = hits.lines;
-      const firstEnd = hits.firstEnd;
-      const lastEnd = hits.lastEnd;
-      const end = hits.start[plan.trigger + 1];
+      const end = hitStart[plan.trigger + 1];
+      let k = hitStart[plan.trigger];
+      if (k === end) continue;
+      const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars, gates } = plan;
+      // Offsets below, with line i ending at (i < last ? starts[i + 1] - 1 : textEnd) (its line feed,
+      // or the end of the text). The trigger record j (line lines[j], occurrences ending in
+      // [firstEnd[j], lastEnd[j]]): a match holding one of them starts on a line of
+      // [k − before, k], at most beforeChars before the literal's first character and not after it,
+      // i.e. in [firstStart, lastStart]. The text an attempt starting in [first, …] (first of a start
+      // range from line k) can look at begins at textFrom and, for starts up to maxStart on line b,
+      // ends at textTo. Start ranges of consecutive trigger records are merged when their texts touch
+      // (the search would read the text between them anyway).
       let resume = 0;
-      // Start ranges of consecutive trigger records are merged when their texts touch (the search
-      // would read the text between them anyway).
-      for (let k = hits.start[plan.trigger]; k < end; ) {
+      while (k < end) {
         const a = lines[k];
-        const first = firstStart(k);
-        const from = textFrom(first, a);
+        const first = Math.max(starts[a > before ? a - before : 0], firstEnd[k] + 1 - litMax - beforeChars);
+        const from = Math.max(starts[a > before + behind ? a - before - behind : 0], first - behindChars - 1, 0);
         let b = a;
-        let maxStart = lastStart(k);
-        for (k++; k < end && textFrom(firstStart(k), lines[k]) <= textTo(maxStart, b); k++) {
-          b = lines[k];
-          maxStart = Math.max(maxStart, lastStart(k));
+        let maxStart = Math.min(a < last ? starts[a + 1] - 1 : textEnd, lastEnd[k] + 1 - litMin);
+        let to = Math.min(b + reach < last ? starts[b + reach + 1] - 1 : textEnd, maxStart + chars + 1);
+        for (k++; k < end; k++) {
+          const nk = lines[k];
+          const nFirst = Math.max(starts[nk > before ? nk - before : 0], firstEnd[k] + 1 - litMax - beforeChars);
+          if (Math.max(starts[nk > before + behind ? nk - before - behind : 0], nFirst - behindChars - 1, 0) > to) break;
+          b = nk;
+          maxStart = Math.max(maxStart, Math.min(nk < last ? starts[nk + 1] - 1 : textEnd, lastEnd[k] + 1 - litMin));
+          to = Math.min(b + reach < last ? starts[b + reach + 1] - 1 : textEnd, maxStart + chars + 1);
         }
-        let open = true;
-        const spanEnd = Math.min(last, b + reach);
-        for (let g = 0; g < plan.gates.length && open; g++) open = setOnLines(hits, plan.gates[g], Math.max(0, a - before), spanEnd);
-        if (!open) continue;
-        resume = this.search(re, from, textTo(maxStart, b), first, maxStart + 1, resume);
+        if (gates.length > 0) {
+          const spanEnd = Math.min(last, b + reach);
+          const spanStart = a > before ? a - before : 0;
+          let open = true;
+          for (let g = 0; g < gates.length && open; g++) open = setOnLines(hits, gates[g], spanStart, spanEnd);
+          if (!open) continue;
+        }
+        resume = this.search(re, from, to, first, maxStart + 1, resume);
         if (resume < 0) return;
       }
     }

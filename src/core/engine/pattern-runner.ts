@@ -34,9 +34,34 @@ export function lineHasSet(hits: TargetLines, si: number, line: number): boolean
   return line < hits.lineCount && (hits.flags[line * hits.flagWords + (si >> 5)] & (1 << (si & 31))) !== 0;
 }
 
+/** Per scanned file: the OR of its lines' flag words (which flagged sets occur anywhere), computed once. */
+const FILE_FLAGS = new WeakMap<TargetLines, Int32Array>();
+
+function fileFlagsOf(hits: TargetLines): Int32Array {
+  let any = FILE_FLAGS.get(hits);
+  if (any === undefined) {
+    const words = hits.flagWords;
+    const flags = hits.flags;
+    any = new Int32Array(words);
+    for (let w = 0; w < words; w++) {
+      let acc = 0;
+      for (let k = w, end = hits.lineCount * words; k < end; k += words) acc |= flags[k];
+      any[w] = acc;
+    }
+    FILE_FLAGS.set(hits, any);
+  }
+  return any;
+}
+
 /** Whether a literal of set si occurs on some line of a scanned file. */
 export function fileHasSet(hits: TargetLines, si: number): boolean {
-  return hits.lineCount > 0 && setOnLines(hits, si, 0, hits.lineCount - 1);
+  return hits.lineCount > 0 && (fileFlagsOf(hits)[si >> 5] & (1 << (si & 31))) !== 0;
+}
+
+/** Whether every gate set of a plan occurs somewhere in the file (`any`: fileFlagsOf). */
+function gatesInFile(gates: Int32Array, any: Int32Array): boolean {
+  for (let g = 0; g < gates.length; g++) if ((any[gates[g] >> 5] & (1 << (gates[g] & 31))) === 0) return false;
+  return true;
 }
 
 /** Whether literal set si occurs on a line in [a, b]. */
@@ -145,15 +170,16 @@ export function scanPatternKeywords(compiled: CompiledPatternRules, f: FileFacts
  */
 export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks, hits: TargetLines): TargetLines {
   const { rules } = compiled;
-  const run = new RuleRun(f, md, hooks, newContextCache(), hits.lineStarts);
+  const run = new RuleRun(f, md, hooks, newContextCache(), hits.lineStarts, compiled.anyHighChar);
+  const any = fileFlagsOf(hits);
   for (let ri = 0; ri < rules.length; ri++) {
     const rule = rules[ri];
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     const plans = compiled.plans[ri];
-    if (!mayMatch(plans, hits) || !hooks.isEnabled(rule.id)) continue;
+    if (!mayMatch(plans, hits, any) || !hooks.isEnabled(rule.id)) continue;
     try {
-      run.start(rule).run(plans, hits);
+      run.start(rule).run(plans, hits, any);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -161,10 +187,16 @@ export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFa
   return hits;
 }
 
-/** Whether a pattern of the rule can match the scanned file (prefilter on: some trigger line, or an unfiltered pattern). */
-function mayMatch(plans: readonly PatternPlan[], hits: TargetLines): boolean {
+/**
+ * Whether a pattern of the rule can match the scanned file (prefilter on: some trigger line and
+ * every gate set somewhere in the file, or an unfiltered pattern). `any`: fileFlagsOf.
+ */
+function mayMatch(plans: readonly PatternPlan[], hits: TargetLines, any: Int32Array): boolean {
   if (!ENGINE_SWITCHES.prefilter) return true;
-  for (const plan of plans) if (plan.trigger < 0 || hits.start[plan.trigger] !== hits.start[plan.trigger + 1]) return true;
+  for (let pi = 0; pi < plans.length; pi++) {
+    const plan = plans[pi];
+    if (plan.trigger < 0 || (hits.start[plan.trigger] !== hits.start[plan.trigger + 1] && gatesInFile(plan.gates, any))) return true;
+  }
   return false;
 }
 
@@ -185,16 +217,22 @@ class RuleRun {
     private readonly hooks: PatternRunHooks,
     private readonly cache: ContextCache,
     private readonly starts: TargetLines['lineStarts'],
+    private readonly anyHighChar: RegExp | null,
   ) {}
 
   /** Per code-unit class of a plan (PatternPlan.highChar): whether the file's text holds one (asked once per file). */
-  private readonly codeUnits = new Map<RegExp, boolean>();
+  private codeUnits: Map<RegExp, boolean> | null = null;
+  /** Whether the text holds a code unit of CompiledPatternRules.anyHighChar (undefined: not asked yet). */
+  private anyHigh: boolean | undefined = undefined;
 
   private hasCodeUnit(highChar: RegExp): boolean {
-    let has = this.codeUnits.get(highChar);
+    // Most texts hold none of the classes: one search for their union answers for all.
+    if ((this.anyHigh ??= this.anyHighChar === null || this.anyHighChar.test(this.f.norm)) === false) return false;
+    const codeUnits = (this.codeUnits ??= new Map());
+    let has = codeUnits.get(highChar);
     if (has === undefined) {
       has = highChar.test(this.f.norm);
-      this.codeUnits.set(highChar, has);
+      codeUnits.set(highChar, has);
     }
     return has;
   }
@@ -207,7 +245,7 @@ class RuleRun {
     return this;
   }
 
-  run(plans: readonly PatternPlan[], hits: TargetLines): void {
+  run(plans: readonly PatternPlan[], hits: TargetLines, any: Int32Array): void {
     const rule = this.rule as PatternRule;
     const text = this.f.norm;
     const last = hits.lineCount - 1;
@@ -228,7 +266,7 @@ class RuleRun {
       }
       const end = hitStart[plan.trigger + 1];
       let k = hitStart[plan.trigger];
-      if (k === end) continue;
+      if (k === end || !gatesInFile(plan.gates, any)) continue;
       const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars, gates } = plan;
       // Offsets below, with line i ending at (i < last ? starts[i + 1] - 1 : textEnd) (its line feed,
       // or the end of the text). The trigger record j (line lines[j], occurrences ending in

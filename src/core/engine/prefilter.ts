@@ -99,6 +99,8 @@ export interface CompiledPatternRules {
   plans: PatternPlan[][];
   /** Flag indexes of the extra literal sets given to compilePatternRules (for analyzers; see lineHasSet). */
   extraSets: number[];
+  /** A class holding every code unit of every plan's `highChar` (null: no plan has one): a text without one skips them all. */
+  anyHighChar: RegExp | null;
 }
 
 /** Shortest literal worth a gate (a one-character literal occurs on nearly every line). */
@@ -210,6 +212,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
     }
     return t;
   };
+  let lowestHigh = Infinity;
   const plans = rules.map((rule) =>
     rule.patterns.map((re, pi): PatternPlan => {
       const [trigger, ...rest] = patternLiteralSets(rule, pi);
@@ -217,6 +220,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
       if (!trigger || reach === Infinity) {
         const high = requiredHighCodeUnit(re);
         const hex = high.toString(16).padStart(4, '0');
+        if (high > 0) lowestHigh = Math.min(lowestHigh, high);
         const highChar = high > 0 ? rx(`prefilter:code-unit-from-${hex}`, high < 0xd800 ? `[\\u${hex}-\\ud7ff\\ue000-\\uffff]` : `[\\u${hex}-\\uffff]`) : null;
         return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity, highChar };
       }
@@ -243,5 +247,6 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
   // An extra set equal to a gate set shares its flag (the same literals flag the same lines).
   const extra = extraSets.map((set) => target([...new Set(set.map((lit) => lit.toLowerCase()))].sort(), gateIndex, flaggedOf));
   const automaton = new KeywordAutomaton(keywords);
-  return { rules, automaton, targets: automaton.targets(listedOf, triggerIndex.size, flaggedOf, gateIndex.size), plans, extraSets: extra };
+  const anyHighChar = lowestHigh === Infinity ? null : rx('prefilter:any-high-code-unit', `[\\u${lowestHigh.toString(16).padStart(4, '0')}-\\uffff]`);
+  return { rules, automaton, targets: automaton.targets(listedOf, triggerIndex.size, flaggedOf, gateIndex.size), plans, extraSets: extra, anyHighChar };
 }

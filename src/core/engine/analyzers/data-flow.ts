@@ -119,10 +119,14 @@ const PERSONAL_SOURCE = rx(
   'flow:personal-source',
   String.raw`geolocation|getCurrentPosition|CLLocationManager|CoreLocation|\bget_?location\(|ipinfo\.io|ip-api\.com|ipapi\.co|GPSInfo|GPSLatitude|exifread|piexif|_getexif\(|\bpbpaste\b|pyperclip\.paste|clipboard\.readText|Get-Clipboard|xclip\s{1,3}-o|xsel\s{1,3}-o|AddressBook|Contacts\.app|contacts\.db|CNContactStore|chat\.db|history\.jsonl|\.claude/projects|IOPlatformUUID|machine-id|uuid\.getnode\(|getmac|MachineGuid|\b(?:MEMORY|SOUL|USER|IDENTITY)\.md\b|\bmss\.mss\(|ImageGrab\.grab\(|pyautogui\.screenshot\(|\bscreencapture\s{1,3}-|getDisplayMedia\(|desktopCapturer\.getSources\(`,
 );
-/** Network calls that carry data out. */
+/**
+ * Network calls that carry data out. Only asked whether a text holds one (a line, a gated file):
+ * "not after …" is a lookbehind, not `(?:^|[^…])`, whose `^` (start of the text) would make the
+ * gated search of a file a search of all of it.
+ */
 const NET_CALL = rx(
   'flow:net-call',
-  String.raw`\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\s{0,3}\(|\burlopen\s{0,3}\(|urllib\.request\.Request\(|(?:^|[^.\w])fetch\s{0,3}\(|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?:^|[\s;&|(\x60$])(?:curl|wget)\s|\.sendall?\s{0,3}\(|\.sendmail\s{0,3}\(|\.send_message\s{0,3}\(|\b[A-Za-z_]\w{0,30}\.(?:post|put|patch)\s{0,3}\(\s{0,3}[^\n()]{1,120}?,\s{0,3}(?:data|json|files)\s{0,3}=|\brequire\(\s{0,3}["']https?["']\s{0,3}\)\.(?:request|get)\s{0,3}\(`,
+  String.raw`\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\s{0,3}\(|\burlopen\s{0,3}\(|urllib\.request\.Request\(|(?<![.\w])fetch\s{0,3}\(|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?<![^\s;&|(\x60$])(?:curl|wget)\s|\.sendall?\s{0,3}\(|\.sendmail\s{0,3}\(|\.send_message\s{0,3}\(|\b[A-Za-z_]\w{0,30}\.(?:post|put|patch)\s{0,3}\(\s{0,3}[^\n()]{1,120}?,\s{0,3}(?:data|json|files)\s{0,3}=|\brequire\(\s{0,3}["']https?["']\s{0,3}\)\.(?:request|get)\s{0,3}\(`,
   'i',
 );
 /** Targets of an assignment: `a = …`, `a, b = …`, `const { a, b } = …`, `export A=…`, `with … as f`. */

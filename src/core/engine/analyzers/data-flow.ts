@@ -5,7 +5,7 @@ import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../te
 import { NEGATION_BEFORE } from '../match-context';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
-import { literalGate } from './literal-gate';
+import { literalGate, type LiteralGate } from './literal-gate';
 import { declaredPurposeRules } from './purpose';
 
 /**
@@ -246,8 +246,15 @@ function usesAny(line: string, names: ReadonlySet<string>): boolean {
   return false;
 }
 
+/**
+ * Whether line i (of the lines given to findFlows) may hold a match of a gate's regex: the keyword
+ * pass's flags (ctx.mayMatch); a match inside one line holds its literal on that line.
+ */
+type LineMayMatch = (gate: LiteralGate, i: number) => boolean;
+const ANY_LINE: LineMayMatch = () => true;
+
 /** Follows tainted variables through one file's lines; returns the first flow per kind. */
-export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean): Flow[] {
+export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean, mayMatch: LineMayMatch = ANY_LINE): Flow[] {
   const tainted = new Map<string, SourceKind>();
   const fileHosts = hostsIn(lines.join('\n'));
   const found = new Map<SourceKind, Flow>();
@@ -260,7 +267,10 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
     if (line.length > 2000) continue;
     // Split strings are read joined (`"id" + "_ed25519"`, `'.a' + 'ws'`): the path is what the code opens.
     const folded = line.includes('+') ? line.replace(STRING_CONCAT, '') : line;
-    const direct: SourceKind | null = SECRET_SOURCE.test(folded) ? 'secret' : PERSONAL_SOURCE.test(folded) ? 'personal' : null;
+    // The flags are the line's own: a joined string may spell a literal the line does not hold.
+    const joined = folded !== line;
+    const direct: SourceKind | null =
+      (joined || mayMatch(SECRET_SOURCE_GATE, i)) && SECRET_SOURCE.test(folded) ? 'secret' : (joined || mayMatch(PERSONAL_SOURCE_GATE, i)) && PERSONAL_SOURCE.test(folded) ? 'personal' : null;
     // Taint carried by identifiers on the line (a personal-data taint wins over a secret one only
     // when no secret is involved: each kind is reported once).
     let fromVars: SourceKind | null = null;
@@ -280,7 +290,7 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
     const sinkKind: SourceKind | null = fromVars ?? (direct && !NET_SOURCE.test(line) ? direct : null);
     // The destinations of a network call on this line: the hosts it names, else the file's.
     let callHosts: string[] | null = null;
-    if (NET_CALL.test(line)) {
+    if (mayMatch(NET_CALL_GATE, i) && NET_CALL.test(line)) {
       const lineHosts = hostsIn(line);
       callHosts = lineHosts.length > 0 ? lineHosts : fileHosts;
     }
@@ -365,7 +375,7 @@ function run(ctx: SkillContext): void {
     if (!ctx.testGated(NET_CALL_GATE, f)) continue;
     if (!ctx.testGated(PERSONAL_SOURCE_GATE, f) && !ctx.testGated(SECRET_SOURCE_GATE, f)) continue;
     if (f.kind !== 'instruction') {
-      for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
+      for (const flow of findFlows(f.normLines, declared, (gate, i) => ctx.mayMatch(gate, f, i))) emitFlow(ctx, f, flow, 'script');
       continue;
     }
     // Fenced code of an instruction file: each block is read as one script (counter-example
@@ -376,7 +386,8 @@ function run(ctx: SkillContext): void {
       const inBlock = i < f.normLines.length && (md.flags[i] & MD_FENCED) !== 0 && (md.flags[i] & MD_COUNTER_FENCE) === 0;
       if (inBlock && start < 0) start = i;
       if (!inBlock && start >= 0) {
-        for (const flow of findFlows(f.normLines.slice(start, i), declaredInProse)) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
+        const first = start;
+        for (const flow of findFlows(f.normLines.slice(start, i), declaredInProse, (gate, j) => ctx.mayMatch(gate, f, first + j))) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
         start = -1;
       }
     }

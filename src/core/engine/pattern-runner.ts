@@ -34,9 +34,34 @@ export function lineHasSet(hits: TargetLines, si: number, line: number): boolean
   return line < hits.lineCount && (hits.flags[line * hits.flagWords + (si >> 5)] & (1 << (si & 31))) !== 0;
 }
 
+/** Per scanned file: the OR of its lines' flag words (which flagged sets occur anywhere), computed once. */
+const FILE_FLAGS = new WeakMap<TargetLines, Int32Array>();
+
+function fileFlagsOf(hits: TargetLines): Int32Array {
+  let any = FILE_FLAGS.get(hits);
+  if (any === undefined) {
+    const words = hits.flagWords;
+    const flags = hits.flags;
+    any = new Int32Array(words);
+    for (let w = 0; w < words; w++) {
+      let acc = 0;
+      for (let k = w, end = hits.lineCount * words; k < end; k += words) acc |= flags[k];
+      any[w] = acc;
+    }
+    FILE_FLAGS.set(hits, any);
+  }
+  return any;
+}
+
 /** Whether a literal of set si occurs on some line of a scanned file. */
 export function fileHasSet(hits: TargetLines, si: number): boolean {
-  return hits.lineCount > 0 && setOnLines(hits, si, 0, hits.lineCount - 1);
+  return hits.lineCount > 0 && (fileFlagsOf(hits)[si >> 5] & (1 << (si & 31))) !== 0;
+}
+
+/** Whether every gate set of a plan occurs somewhere in the file (`any`: fileFlagsOf). */
+function gatesInFile(gates: Int32Array, any: Int32Array): boolean {
+  for (let g = 0; g < gates.length; g++) if ((any[gates[g] >> 5] & (1 << (gates[g] & 31))) === 0) return false;
+  return true;
 }
 
 /** Whether literal set si occurs on a line in [a, b]. */
@@ -145,15 +170,16 @@ export function scanPatternKeywords(compiled: CompiledPatternRules, f: FileFacts
  */
 export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFacts, md: MarkdownInfo | null, hooks: PatternRunHooks, hits: TargetLines): TargetLines {
   const { rules } = compiled;
-  const run = new RuleRun(f, md, hooks, newContextCache(), hits.lineStarts);
+  const run = new RuleRun(f, md, hooks, newContextCache(), hits.lineStarts, compiled.anyHighChar);
+  const any = fileFlagsOf(hits);
   for (let ri = 0; ri < rules.length; ri++) {
     const rule = rules[ri];
     if (rule.kinds && !f.decoded && !rule.kinds.includes(f.kind)) continue;
     if (rule.langs && !md && !f.decoded && !rule.langs.includes(f.lang)) continue;
     const plans = compiled.plans[ri];
-    if (!mayMatch(plans, hits) || !hooks.isEnabled(rule.id)) continue;
+    if (!mayMatch(plans, hits, any) || !hooks.isEnabled(rule.id)) continue;
     try {
-      run.start(rule).run(plans, hits);
+      run.start(rule).run(plans, hits, any);
     } catch (err) {
       hooks.onError(rule, err);
     }
@@ -161,10 +187,16 @@ export function runScannedPatternRules(compiled: CompiledPatternRules, f: FileFa
   return hits;
 }
 
-/** Whether a pattern of the rule can match the scanned file (prefilter on: some trigger line, or an unfiltered pattern). */
-function mayMatch(plans: readonly PatternPlan[], hits: TargetLines): boolean {
+/**
+ * Whether a pattern of the rule can match the scanned file (prefilter on: some trigger line and
+ * every gate set somewhere in the file, or an unfiltered pattern). `any`: fileFlagsOf.
+ */
+function mayMatch(plans: readonly PatternPlan[], hits: TargetLines, any: Int32Array): boolean {
   if (!ENGINE_SWITCHES.prefilter) return true;
-  for (const plan of plans) if (plan.trigger < 0 || hits.start[plan.trigger] !== hits.start[plan.trigger + 1]) return true;
+  for (let pi = 0; pi < plans.length; pi++) {
+    const plan = plans[pi];
+    if (plan.trigger < 0 || (hits.start[plan.trigger] !== hits.start[plan.trigger + 1] && gatesInFile(plan.gates, any))) return true;
+  }
   return false;
 }
 
@@ -185,16 +217,22 @@ class RuleRun {
     private readonly hooks: PatternRunHooks,
     private readonly cache: ContextCache,
     private readonly starts: TargetLines['lineStarts'],
+    private readonly anyHighChar: RegExp | null,
   ) {}
 
   /** Per code-unit class of a plan (PatternPlan.highChar): whether the file's text holds one (asked once per file). */
-  private readonly codeUnits = new Map<RegExp, boolean>();
+  private codeUnits: Map<RegExp, boolean> | null = null;
+  /** Whether the text holds a code unit of CompiledPatternRules.anyHighChar (undefined: not asked yet). */
+  private anyHigh: boolean | undefined = undefined;
 
   private hasCodeUnit(highChar: RegExp): boolean {
-    let has = this.codeUnits.get(highChar);
+    // Most texts hold none of the classes: one search for their union answers for all.
+    if ((this.anyHigh ??= this.anyHighChar === null || this.anyHighChar.test(this.f.norm)) === false) return false;
+    const codeUnits = (this.codeUnits ??= new Map());
+    let has = codeUnits.get(highChar);
     if (has === undefined) {
       has = highChar.test(this.f.norm);
-      this.codeUnits.set(highChar, has);
+      codeUnits.set(highChar, has);
     }
     return has;
   }
@@ -207,58 +245,61 @@ class RuleRun {
     return this;
   }
 
-  run(plans: readonly PatternPlan[], hits: TargetLines): void {
+  run(plans: readonly PatternPlan[], hits: TargetLines, any: Int32Array): void {
     const rule = this.rule as PatternRule;
+    const text = this.f.norm;
     const last = hits.lineCount - 1;
+    const starts = hits.lineStarts;
+    const lines = hits.lines;
+    const firstEnd = hits.firstEnd;
+    const lastEnd = hits.lastEnd;
+    const hitStart = hits.start;
+    /** Offset where the last line ends (the end of the text). */
+    const textEnd = text.length;
     for (let pi = 0; pi < plans.length; pi++) {
       const plan = plans[pi];
       const re = rule.patterns[pi];
-      const text = this.f.norm;
       if (!ENGINE_SWITCHES.prefilter || plan.trigger < 0) {
         if (ENGINE_SWITCHES.prefilter && plan.highChar !== null && !this.hasCodeUnit(plan.highChar)) continue;
-        if (this.search(re, 0, text.length, 0, text.length + 1, 0) < 0) return;
+        if (this.search(re, 0, textEnd, 0, textEnd + 1, 0) < 0) return;
         continue;
       }
-      const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars } = plan;
-      const starts = hits.lineStarts;
-      /** Offset where line i ends (its line feed, or the end of the text). */
-      const lineEnd = (i: number) => (i < last ? starts[i + 1] - 1 : text.length);
-      // The trigger record j (line lines[j], occurrences ending in [firstEnd[j], lastEnd[j]]): a match
-      // holding one of them starts on a line of [k − before, k], at most beforeChars before the
-      // literal's first character and not after it.
-      /** First offset where a match holding a trigger occurrence of record j can start. */
-      const firstStart = (j: number) => {
-        const k = lines[j];
-        return Math.max(starts[Math.max(0, k - before)], firstEnd[j] + 1 - litMax - beforeChars);
-      };
-      /** Last offset where a match holding a trigger occurrence of record j can start. */
-      const lastStart = (j: number) => Math.min(lineEnd(lines[j]), lastEnd[j] + 1 - litMin);
-      /** The text an attempt starting in [first, …] (first of a start range from line k) can look at begins here. */
-      const textFrom = (first: number, k: number) => Math.max(starts[Math.max(0, k - before - behind)], first - behindChars - 1, 0);
-      /** … and ends here, for starts up to `maxStart` on line b. */
-      const textTo = (maxStart: number, b: number) => Math.min(lineEnd(Math.min(last, b + reach)), maxStart + chars + 1);
-      const lines = hits.lines;
-      const firstEnd = hits.firstEnd;
-      const lastEnd = hits.lastEnd;
-      const end = hits.start[plan.trigger + 1];
+      const end = hitStart[plan.trigger + 1];
+      let k = hitStart[plan.trigger];
+      if (k === end || !gatesInFile(plan.gates, any)) continue;
+      const { before, beforeChars, litMin, litMax, reach, behind, chars, behindChars, gates } = plan;
+      // Offsets below, with line i ending at (i < last ? starts[i + 1] - 1 : textEnd) (its line feed,
+      // or the end of the text). The trigger record j (line lines[j], occurrences ending in
+      // [firstEnd[j], lastEnd[j]]): a match holding one of them starts on a line of
+      // [k − before, k], at most beforeChars before the literal's first character and not after it,
+      // i.e. in [firstStart, lastStart]. The text an attempt starting in [first, …] (first of a start
+      // range from line k) can look at begins at textFrom and, for starts up to maxStart on line b,
+      // ends at textTo. Start ranges of consecutive trigger records are merged when their texts touch
+      // (the search would read the text between them anyway).
       let resume = 0;
-      // Start ranges of consecutive trigger records are merged when their texts touch (the search
-      // would read the text between them anyway).
-      for (let k = hits.start[plan.trigger]; k < end; ) {
+      while (k < end) {
         const a = lines[k];
-        const first = firstStart(k);
-        const from = textFrom(first, a);
+        const first = Math.max(starts[a > before ? a - before : 0], firstEnd[k] + 1 - litMax - beforeChars);
+        const from = Math.max(starts[a > before + behind ? a - before - behind : 0], first - behindChars - 1, 0);
         let b = a;
-        let maxStart = lastStart(k);
-        for (k++; k < end && textFrom(firstStart(k), lines[k]) <= textTo(maxStart, b); k++) {
-          b = lines[k];
-          maxStart = Math.max(maxStart, lastStart(k));
+        let maxStart = Math.min(a < last ? starts[a + 1] - 1 : textEnd, lastEnd[k] + 1 - litMin);
+        let to = Math.min(b + reach < last ? starts[b + reach + 1] - 1 : textEnd, maxStart + chars + 1);
+        for (k++; k < end; k++) {
+          const nk = lines[k];
+          const nFirst = Math.max(starts[nk > before ? nk - before : 0], firstEnd[k] + 1 - litMax - beforeChars);
+          if (Math.max(starts[nk > before + behind ? nk - before - behind : 0], nFirst - behindChars - 1, 0) > to) break;
+          b = nk;
+          maxStart = Math.max(maxStart, Math.min(nk < last ? starts[nk + 1] - 1 : textEnd, lastEnd[k] + 1 - litMin));
+          to = Math.min(b + reach < last ? starts[b + reach + 1] - 1 : textEnd, maxStart + chars + 1);
         }
-        let open = true;
-        const spanEnd = Math.min(last, b + reach);
-        for (let g = 0; g < plan.gates.length && open; g++) open = setOnLines(hits, plan.gates[g], Math.max(0, a - before), spanEnd);
-        if (!open) continue;
-        resume = this.search(re, from, textTo(maxStart, b), first, maxStart + 1, resume);
+        if (gates.length > 0) {
+          const spanEnd = Math.min(last, b + reach);
+          const spanStart = a > before ? a - before : 0;
+          let open = true;
+          for (let g = 0; g < gates.length && open; g++) open = setOnLines(hits, gates[g], spanStart, spanEnd);
+          if (!open) continue;
+        }
+        resume = this.search(re, from, to, first, maxStart + 1, resume);
         if (resume < 0) return;
       }
     }

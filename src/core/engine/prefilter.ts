@@ -99,6 +99,8 @@ export interface CompiledPatternRules {
   plans: PatternPlan[][];
   /** Flag indexes of the extra literal sets given to compilePatternRules (for analyzers; see lineHasSet). */
   extraSets: number[];
+  /** A class holding every code unit of every plan's `highChar` (null: no plan has one): a text without one skips them all. */
+  anyHighChar: RegExp | null;
 }
 
 /** Shortest literal worth a gate (a one-character literal occurs on nearly every line). */
@@ -111,8 +113,10 @@ export const CANDIDATE_SETS = 6;
  * A gate set on more lines than this (per 1000) rarely closes a window of several lines, and its
  * literals cost the keyword pass most of its time (flag updates on common words): left out. A
  * word-bounded literal is counted by its plain text: the pass visits (and checks) every occurrence.
+ * Measured on benign-vendor (CPU time of a pass, interleaved runs): 20 → 50 saves about 6 % (the
+ * windows the extra gates close cost more than their flags); 100 and 200 gain nothing more.
  */
-const MAX_GATE_PER_MILLE = 20;
+const MAX_GATE_PER_MILLE = 50;
 
 /**
  * Estimated lines per 1000 holding one of the set's literals: the measured figure of each literal
@@ -210,6 +214,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
     }
     return t;
   };
+  let lowestHigh = Infinity;
   const plans = rules.map((rule) =>
     rule.patterns.map((re, pi): PatternPlan => {
       const [trigger, ...rest] = patternLiteralSets(rule, pi);
@@ -217,6 +222,7 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
       if (!trigger || reach === Infinity) {
         const high = requiredHighCodeUnit(re);
         const hex = high.toString(16).padStart(4, '0');
+        if (high > 0) lowestHigh = Math.min(lowestHigh, high);
         const highChar = high > 0 ? rx(`prefilter:code-unit-from-${hex}`, high < 0xd800 ? `[\\u${hex}-\\ud7ff\\ue000-\\uffff]` : `[\\u${hex}-\\uffff]`) : null;
         return { trigger: -1, gates: new Int32Array(0), before: Infinity, beforeChars: Infinity, litMin: 0, litMax: Infinity, reach: Infinity, behind: Infinity, chars: Infinity, behindChars: Infinity, highChar };
       }
@@ -243,5 +249,6 @@ export function compilePatternRules(rules: readonly PatternRule[], extraSets: Re
   // An extra set equal to a gate set shares its flag (the same literals flag the same lines).
   const extra = extraSets.map((set) => target([...new Set(set.map((lit) => lit.toLowerCase()))].sort(), gateIndex, flaggedOf));
   const automaton = new KeywordAutomaton(keywords);
-  return { rules, automaton, targets: automaton.targets(listedOf, triggerIndex.size, flaggedOf, gateIndex.size), plans, extraSets: extra };
+  const anyHighChar = lowestHigh === Infinity ? null : rx('prefilter:any-high-code-unit', `[\\u${lowestHigh.toString(16).padStart(4, '0')}-\\uffff]`);
+  return { rules, automaton, targets: automaton.targets(listedOf, triggerIndex.size, flaggedOf, gateIndex.size), plans, extraSets: extra, anyHighChar };
 }

@@ -5,7 +5,7 @@ import { MD_COUNTER_FENCE, MD_COUNTER_SECTION, MD_FENCED, MD_QUOTE } from '../te
 import { negatedBefore } from '../match-context';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
-import { literalGate } from './literal-gate';
+import { literalGate, type LiteralGate } from './literal-gate';
 import { declaredPurposeRules } from './purpose';
 
 /**
@@ -123,10 +123,14 @@ const PERSONAL_SOURCE = rx(
   'flow:personal-source',
   String.raw`geolocation|getCurrentPosition|CLLocationManager|CoreLocation|\bget_?location\(|ipinfo\.io|ip-api\.com|ipapi\.co|GPSInfo|GPSLatitude|exifread|piexif|_getexif\(|\bpbpaste\b|pyperclip\.paste|clipboard\.readText|Get-Clipboard|xclip\s{1,3}-o|xsel\s{1,3}-o|AddressBook|Contacts\.app|contacts\.db|CNContactStore|chat\.db|history\.jsonl|\.claude/projects|IOPlatformUUID|machine-id|uuid\.getnode\(|getmac|MachineGuid|\b(?:MEMORY|SOUL|USER|IDENTITY)\.md\b|\bmss\.mss\(|ImageGrab\.grab\(|pyautogui\.screenshot\(|\bscreencapture\s{1,3}-|getDisplayMedia\(|desktopCapturer\.getSources\(`,
 );
-/** Network calls that carry data out. */
+/**
+ * Network calls that carry data out. Only asked whether a text holds one (a line, a gated file):
+ * "not after …" is a lookbehind, not `(?:^|[^…])`, whose `^` (start of the text) would make the
+ * gated search of a file a search of all of it.
+ */
 const NET_CALL = rx(
   'flow:net-call',
-  String.raw`\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\s{0,3}\(|\burlopen\s{0,3}\(|urllib\.request\.Request\(|(?:^|[^.\w])fetch\s{0,3}\(|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?:^|[\s;&|(\x60$])(?:curl|wget)\s|\.sendall?\s{0,3}\(|\.sendmail\s{0,3}\(|\.send_message\s{0,3}\(|\b[A-Za-z_]\w{0,30}\.(?:post|put|patch)\s{0,3}\(\s{0,3}[^\n()]{1,120}?,\s{0,3}(?:data|json|files)\s{0,3}=|\brequire\(\s{0,3}["']https?["']\s{0,3}\)\.(?:request|get)\s{0,3}\(`,
+  String.raw`\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\s{0,3}\(|\burlopen\s{0,3}\(|urllib\.request\.Request\(|(?<![.\w])fetch\s{0,3}\(|\baxios(?:\.(?:post|put|get|request|patch))?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bInvoke-(?:WebRequest|RestMethod)\b|(?<![^\s;&|(\x60$])(?:curl|wget)\s|\.sendall?\s{0,3}\(|\.sendmail\s{0,3}\(|\.send_message\s{0,3}\(|\b[A-Za-z_]\w{0,30}\.(?:post|put|patch)\s{0,3}\(\s{0,3}[^\n()]{1,120}?,\s{0,3}(?:data|json|files)\s{0,3}=|\brequire\(\s{0,3}["']https?["']\s{0,3}\)\.(?:request|get)\s{0,3}\(`,
   'i',
 );
 /** Targets of an assignment: `a = …`, `a, b = …`, `const { a, b } = …`, `export A=…`, `with … as f`. */
@@ -246,8 +250,15 @@ function usesAny(line: string, names: ReadonlySet<string>): boolean {
   return false;
 }
 
+/**
+ * Whether line i (of the lines given to findFlows) may hold a match of a gate's regex: the keyword
+ * pass's flags (ctx.mayMatch); a match inside one line holds its literal on that line.
+ */
+type LineMayMatch = (gate: LiteralGate, i: number) => boolean;
+const ANY_LINE: LineMayMatch = () => true;
+
 /** Follows tainted variables through one file's lines; returns the first flow per kind. */
-export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean): Flow[] {
+export function findFlows(lines: readonly string[], declared: (host: string, kind: SourceKind) => boolean, mayMatch: LineMayMatch = ANY_LINE): Flow[] {
   const tainted = new Map<string, SourceKind>();
   const fileHosts = hostsIn(lines.join('\n'));
   const found = new Map<SourceKind, Flow>();
@@ -260,7 +271,10 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
     if (line.length > 2000) continue;
     // Split strings are read joined (`"id" + "_ed25519"`, `'.a' + 'ws'`): the path is what the code opens.
     const folded = line.includes('+') ? line.replace(STRING_CONCAT, '') : line;
-    const direct: SourceKind | null = SECRET_SOURCE.test(folded) ? 'secret' : PERSONAL_SOURCE.test(folded) ? 'personal' : null;
+    // The flags are the line's own: a joined string may spell a literal the line does not hold.
+    const joined = folded !== line;
+    const direct: SourceKind | null =
+      (joined || mayMatch(SECRET_SOURCE_GATE, i)) && SECRET_SOURCE.test(folded) ? 'secret' : (joined || mayMatch(PERSONAL_SOURCE_GATE, i)) && PERSONAL_SOURCE.test(folded) ? 'personal' : null;
     // Taint carried by identifiers on the line (a personal-data taint wins over a secret one only
     // when no secret is involved: each kind is reported once).
     let fromVars: SourceKind | null = null;
@@ -280,7 +294,7 @@ export function findFlows(lines: readonly string[], declared: (host: string, kin
     const sinkKind: SourceKind | null = fromVars ?? (direct && !NET_SOURCE.test(line) ? direct : null);
     // The destinations of a network call on this line: the hosts it names, else the file's.
     let callHosts: string[] | null = null;
-    if (NET_CALL.test(line)) {
+    if (mayMatch(NET_CALL_GATE, i) && NET_CALL.test(line)) {
       const lineHosts = hostsIn(line);
       callHosts = lineHosts.length > 0 ? lineHosts : fileHosts;
     }
@@ -365,7 +379,7 @@ function run(ctx: SkillContext): void {
     if (!ctx.testGated(NET_CALL_GATE, f)) continue;
     if (!ctx.testGated(PERSONAL_SOURCE_GATE, f) && !ctx.testGated(SECRET_SOURCE_GATE, f)) continue;
     if (f.kind !== 'instruction') {
-      for (const flow of findFlows(f.normLines, declared)) emitFlow(ctx, f, flow, 'script');
+      for (const flow of findFlows(f.normLines, declared, (gate, i) => ctx.mayMatch(gate, f, i))) emitFlow(ctx, f, flow, 'script');
       continue;
     }
     // Fenced code of an instruction file: each block is read as one script (counter-example
@@ -376,7 +390,8 @@ function run(ctx: SkillContext): void {
       const inBlock = i < f.normLines.length && (md.flags[i] & MD_FENCED) !== 0 && (md.flags[i] & MD_COUNTER_FENCE) === 0;
       if (inBlock && start < 0) start = i;
       if (!inBlock && start >= 0) {
-        for (const flow of findFlows(f.normLines.slice(start, i), declaredInProse)) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
+        const first = start;
+        for (const flow of findFlows(f.normLines.slice(start, i), declaredInProse, (gate, j) => ctx.mayMatch(gate, f, first + j))) emitFlow(ctx, f, { ...flow, line: flow.line + start }, 'fenced');
         start = -1;
       }
     }

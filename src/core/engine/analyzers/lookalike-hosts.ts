@@ -43,34 +43,58 @@ const MAX_HOSTS = 200;
 /** Words a phishing host adds to a brand with a hyphen (`paypal-secure.com`, `github-login.net`). */
 const LURE_WORDS = new Set(['secure', 'login', 'signin', 'verify', 'verification', 'auth', 'account', 'accounts', 'wallet', 'support', 'security', 'update']);
 
+/** What the pairwise comparison reads of a host, computed once per host (not once per pair). */
+interface HostInfo {
+  host: string;
+  /** siteOf(host). */
+  site: string;
+  /** The site's first label: the brand of a real host, the label a look-alike spells. */
+  label: string;
+  /** Whether the site has a second label (a host of one label names no registrable domain). */
+  twoLabels: boolean;
+}
+
+function hostInfo(host: string): HostInfo {
+  const site = siteOf(host);
+  const labels = site.split('.');
+  return { host, site, label: labels[0], twoLabels: labels[1] !== undefined };
+}
+
+/** Whether `label` is `${brand}-${word}` or `${word}-${brand}` for a lure word. */
+function isLureLabel(label: string, brand: string): boolean {
+  const rest = label.length - brand.length - 1;
+  if (rest <= 0) return false;
+  if (label.charCodeAt(brand.length) === 45 /* - */ && label.startsWith(brand) && LURE_WORDS.has(label.slice(brand.length + 1))) return true;
+  return label.charCodeAt(rest) === 45 && label.endsWith(brand) && LURE_WORDS.has(label.slice(0, rest));
+}
+
 /**
  * `login-microsoft.com` next to `login.microsoft.com` (a dot turned into a hyphen moves the name
  * into a domain anyone can register), or `paypal-secure.com` next to `paypal.com` (the brand plus a
  * lure word): the look-alike is `b`.
  */
-function separatorLookalike(a: string, b: string): boolean {
-  if (a.length === b.length) {
+function separatorLookalike(a: HostInfo, b: HostInfo): boolean {
+  const x = a.host;
+  const y = b.host;
+  if (x.length === y.length) {
     let diff = -1;
-    for (let i = 0; i < a.length; i++) {
-      if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
-      if (diff >= 0 || a[i] !== '.' || b[i] !== '-') return false;
+    for (let i = 0; i < x.length; i++) {
+      if (x.charCodeAt(i) === y.charCodeAt(i)) continue;
+      if (diff >= 0 || x[i] !== '.' || y[i] !== '-') return false;
       diff = i;
     }
     return diff >= 0;
   }
-  const brand = siteOf(a).split('.')[0];
-  const label = siteOf(b).split('.')[0];
-  if (brand.length < 4 || siteOf(a).split('.')[1] === undefined) return false;
-  for (const word of LURE_WORDS) {
-    if (label === `${brand}-${word}` || label === `${word}-${brand}`) return true;
-  }
-  return false;
+  if (a.label.length < 4 || !a.twoLabels) return false;
+  return isLureLabel(b.label, a.label);
 }
 
 /** Whether `b` is `a` with one confusable swap; the look-alike is the one with the digit / group. */
-function lookalikeOf(a: string, b: string): string | null {
-  if (separatorLookalike(a, b)) return b;
-  if (separatorLookalike(b, a)) return a;
+function lookalikeOf(ia: HostInfo, ib: HostInfo): string | null {
+  if (separatorLookalike(ia, ib)) return ib.host;
+  if (separatorLookalike(ib, ia)) return ia.host;
+  const a = ia.host;
+  const b = ib.host;
   if (a.length === b.length) {
     let diff = -1;
     for (let i = 0; i < a.length; i++) {
@@ -114,13 +138,13 @@ function run(ctx: SkillContext): void {
     }
   }
   if (where.size < 2) return;
-  const hosts = [...where.keys()];
+  const hosts = [...where.keys()].map(hostInfo);
   const reported = new Set<string>();
   for (let i = 0; i < hosts.length; i++) {
     for (let j = i + 1; j < hosts.length; j++) {
       const fake = lookalikeOf(hosts[i], hosts[j]);
       // Only a swap inside the registrable name is a different owner (`api1.x.com` / `apil.x.com` is one site).
-      if (!fake || reported.has(fake) || siteOf(hosts[i]) === siteOf(hosts[j])) continue;
+      if (!fake || reported.has(fake) || hosts[i].site === hosts[j].site) continue;
       reported.add(fake);
       const at = where.get(fake);
       if (at) ctx.emit(fileHit('exfil-lookalike-host', at.f, at.line));

@@ -63,13 +63,20 @@ export function declaredPurposeText(frontmatter: Frontmatter | null): string {
   return `${frontmatter.name ?? ''}\n${frontmatter.description ?? ''}\n${typeof whenToUse === 'string' ? whenToUse : ''}`.slice(0, 6144);
 }
 
+/** declaredPurposeRules per parsed frontmatter: asked by data-flow and again by evaluate for the same skill. */
+const DECLARED_PURPOSE = new WeakMap<Frontmatter, ReadonlySet<string>>();
+
 /** Rule ids whose capability the skill declares as its purpose (frontmatter name, description, when_to_use). */
 export function declaredPurposeRules(frontmatter: Frontmatter | null): ReadonlySet<string> {
-  const out = new Set<string>();
-  if (!frontmatter) return out;
-  const text = declaredPurposeText(frontmatter);
-  if (text.trim() === '') return out;
-  for (const [rules, re] of PURPOSES) if (re.test(text)) for (const r of rules) out.add(r);
+  if (!frontmatter) return new Set<string>();
+  let out = DECLARED_PURPOSE.get(frontmatter);
+  if (out === undefined) {
+    const found = new Set<string>();
+    const text = declaredPurposeText(frontmatter);
+    if (text.trim() !== '') for (const [rules, re] of PURPOSES) if (re.test(text)) for (const r of rules) found.add(r);
+    out = found;
+    DECLARED_PURPOSE.set(frontmatter, out);
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@ import { rx } from './regex-registry';
 import type { Adjust, FileFacts, LineLang, MatchContext, PatternRule, RuleNature } from './rule-types';
 import { langFromName } from './text/file-facts';
 import {
-  COUNTER_MARKER,
+  hasCounterMarker,
   MD_COMMENT_FULL,
   MD_COMMENT_PARTIAL,
   MD_COUNTER_FENCE,
@@ -199,7 +199,7 @@ export function contextOf(
       if (spans.some(([a, b]) => start >= a && start < b)) return 'comment-html';
     }
     if (fl & MD_FENCED) return fl & MD_COUNTER_FENCE ? 'counter' : fl & MD_PLANTED ? 'prose' : 'fenced';
-    const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || cached(cache.counter, line, () => COUNTER_MARKER.test(normLine));
+    const counterHere = (fl & MD_COUNTER_SECTION) !== 0 || cached(cache.counter, line, () => hasCounterMarker(normLine));
     if (fl & MD_QUOTE) return counterHere ? 'counter' : fl & MD_PLANTED ? 'prose' : 'quoted';
     const q = quoteKindAt(cache, line, normLine, start);
     if (q) return counterHere || cached(cache.quoteCounter, line, () => QUOTE_COUNTER_MARKER.test(normLine)) ? 'counter' : q === 'code' ? 'inline-code' : 'quoted';

@@ -16,8 +16,9 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
-import { hasPostings, holderFilterFloor, holderFilterOlderFloor } from '../../core/lineage/search';
+import { hasPostings, holderFilterFloor, holderFilterOlderFloor, holderFloorFor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
+import { packedShapeBound, prepareHolderFilter, type HolderShape, type HolderShapeCache, type ShapeRow } from './holder-shape-cache';
 import type { ScanRow } from './lineage.views';
 
 /** scan_file_lines (migration 1764000008400): one row per file of a scan. */
@@ -130,7 +131,11 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
-  constructor(private readonly manager: EntityManager) {}
+  /** `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound holders here). */
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly holderShapes?: HolderShapeCache,
+  ) {}
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
@@ -256,6 +261,7 @@ export class LineageRepository implements CandidateStore {
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
+    if (filter && this.holderShapes) return this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
     // primary-key lookups of its file count and its files at the current scan's paths (with a
     // filter: one primary-key range of its files, which also counts them). With a
@@ -348,6 +354,81 @@ export class LineageRepository implements CandidateStore {
       const file: StoredShapeFile = { path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count };
       if (r.path !== pair.path) file.sequence = r.line_seq;
       holder.files.push(file);
+    }
+    return page;
+  }
+
+  /**
+   * {@link holders} with a filter, bounded in this process: the page's holders come from an
+   * index-only walk of idx_scan_file_lines_hash_path (with the cache's epoch), the shapes of those
+   * not cached yet from one read of scan_file_lines, and the files of the kept holders (with their
+   * line sequences) from the cache or one more read. The same bound and floors as the SQL filter.
+   */
+  private async filteredHolders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter, cache: HolderShapeCache): Promise<HolderPage> {
+    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
+    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
+      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                SELECT l.scan_id FROM scan_file_lines l
+                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+                ORDER BY l.scan_id DESC LIMIT $4
+              ) w) AS ids,
+              pg_relation_filenode('scans'::regclass)::text AS file_node,
+              (SELECT last_value FROM scans_id_seq)::text AS last_id`,
+      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
+    );
+    cache.checkEpoch(walk.file_node, Number(walk.last_id));
+    const ids = walk.ids === null ? [] : walk.ids.split(',').map(Number);
+    const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
+    const missing = ids.filter((id) => cache.get(id) === undefined);
+    if (missing.length > 0) {
+      const rows: Array<ShapeRow & { scan_id: number }> = await this.manager.query(
+        // left(hash, 13): all a hash key needs (holder-shape-cache.ts hashKey)
+        `SELECT scan_id, path, left(hash, 13) AS hash, line_count, trivial_count FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
+        [missing],
+      );
+      const byScan = new Map<number, ShapeRow[]>();
+      for (const r of rows) {
+        let files = byScan.get(r.scan_id);
+        if (!files) byScan.set(r.scan_id, (files = []));
+        files.push(r);
+      }
+      for (const [id, files] of byScan) cache.put(id, files);
+    }
+    const prepared = prepareHolderFilter(filter);
+    const keep = new Set(filter.keep);
+    const kept: Array<{ id: number; shape: HolderShape }> = [];
+    for (const id of ids) {
+      const shape = cache.get(id);
+      if (!shape) continue; // deleted since the walk
+      if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
+    }
+    const unread = kept.filter((k) => cache.filesOf(k.id) === undefined).map((k) => k.id);
+    if (unread.length > 0) {
+      // Every file of an unread kept holder, with its line sequence, into the cache.
+      const rows: Array<{ scan_id: number; path: string; hash: string; line_count: number | null; trivial_count: number | null; line_seq: Buffer | null }> =
+        await this.manager.query(
+          `SELECT scan_id, path, hash::text AS hash, line_count, trivial_count, line_seq FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
+          [unread],
+        );
+      const read = new Map<number, StoredShapeFile[]>();
+      for (const r of rows) {
+        let list = read.get(r.scan_id);
+        if (!list) read.set(r.scan_id, (list = []));
+        list.push({ path: r.path, hash: r.hash, lineCount: r.line_count, trivialCount: r.trivial_count, sequence: r.line_seq });
+      }
+      for (const [id, list] of read) cache.putFiles(id, list);
+    }
+    const wanted = new Set(paths);
+    for (const k of kept) {
+      const all = cache.filesOf(k.id);
+      if (!all) continue; // deleted since the walk
+      const files: StoredShapeFile[] = [];
+      for (const f of all) {
+        if (!wanted.has(f.path)) continue;
+        // The pair's own file is identical: its sequence is never needed (as in holders()).
+        files.push(f.path === pair.path ? { path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount } : f);
+      }
+      page.holders.push({ scanId: k.id, fileCount: k.shape.fileCount, files });
     }
     return page;
   }

@@ -83,5 +83,8 @@ describe('HolderShapeCache', () => {
     }
     expect(cache.filesOf(10)).toBeDefined();
     expect(cache.filesOf(9)).toBeUndefined(); // 550 bytes each: one fits
+    expect(cache.get(10)).toBeDefined();
+    expect(cache.get(8)).toBeDefined();
+    expect(cache.get(7)).toBeUndefined(); // the oldest went first
   });
 });

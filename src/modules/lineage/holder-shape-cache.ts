@@ -79,17 +79,23 @@ export function packedShapeBound(paths: PreparedHolderFilter, postedLinesMax: nu
   return union === 0 ? 100 : (100 * sum) / union;
 }
 
+const bytesOf = (files: readonly StoredShapeFile[]): number => {
+  let bytes = 0;
+  for (const f of files) bytes += 150 + (f.sequence?.length ?? 0);
+  return bytes;
+};
+
 export class HolderShapeCache {
   private readonly shapes = new Map<number, HolderShape>();
   private readonly files = new Map<number, StoredShapeFile[]>();
   private readonly internedPaths = new Map<string, string>();
-  private fileBytes = 0;
+  private fileBytes = 0; // of the cached files (bytesOf)
   private fileNode: string | null = null;
   private maxId = 0;
 
   /**
    * `capacity`: shapes kept at most (~0.3 KB a scan); `fileBudget`: bytes of cached files (line
-   * sequences at 4 bytes a line, plus ~150 bytes a file). Each part starts over when full, so
+   * sequences at 4 bytes a line, plus ~150 bytes a file). Beyond them the oldest entries go, so
    * memory stays bounded.
    */
   constructor(
@@ -112,7 +118,11 @@ export class HolderShapeCache {
   }
 
   put(scanId: number, rows: readonly ShapeRow[]): HolderShape {
-    if (this.shapes.size >= this.capacity) this.clear();
+    // Oldest entries go first (a Map iterates in insertion order).
+    for (const oldest of this.shapes.keys()) {
+      if (this.shapes.size < this.capacity) break;
+      this.shapes.delete(oldest);
+    }
     const shape = packShape(rows, (path) => {
       let interned = this.internedPaths.get(path);
       if (interned === undefined) this.internedPaths.set(path, (interned = path));
@@ -129,11 +139,11 @@ export class HolderShapeCache {
   }
 
   putFiles(scanId: number, files: StoredShapeFile[]): void {
-    let bytes = 0;
-    for (const f of files) bytes += 150 + (f.sequence?.length ?? 0);
-    if (this.fileBytes + bytes > this.fileBudget) {
-      this.files.clear();
-      this.fileBytes = 0;
+    const bytes = bytesOf(files);
+    for (const [oldest, list] of this.files) {
+      if (this.fileBytes + bytes <= this.fileBudget) break;
+      this.files.delete(oldest);
+      this.fileBytes -= bytesOf(list);
     }
     this.files.set(scanId, files);
     this.fileBytes += bytes;

@@ -397,6 +397,13 @@ describe('TRUNCATE scans (e2e)', () => {
       await run(Number.parseInt(tag, 16) + 1);
       await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
       await run(Number.parseInt(tag, 16) + 2);
+      // Pages with more than 2 uncached holders go through SQL while the cache fills in the background.
+      classifier.holderShapes.coldHoldersMax = 2;
+      await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
+      await run(Number.parseInt(tag, 16) + 3);
+      await classifier.holderShapes.pendingFill;
+      await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
+      await run(Number.parseInt(tag, 16) + 4);
     } finally {
       await t.close();
     }

@@ -61,30 +61,45 @@ describe('HolderShapeCache', () => {
   it('forgets everything when the scans table was truncated or the id sequence went back below a cached id', () => {
     const cache = new HolderShapeCache();
     cache.checkEpoch('100', 0);
-    cache.put(7, rows);
-    cache.putFiles(7, [{ path: 'SKILL.md', hash: HASHES[0], lineCount: 3, trivialCount: 1, sequence: null }]);
+    cache.put(7, rows, '100');
+    cache.putFiles(7, [{ path: 'SKILL.md', hash: HASHES[0], lineCount: 3, trivialCount: 1, sequence: null }], '100');
     cache.checkEpoch('100', 9);
-    expect(cache.get(7)).toBeDefined();
-    expect(cache.filesOf(7)).toBeDefined();
+    expect(cache.get(7, '100')).toBeDefined();
+    expect(cache.filesOf(7, '100')).toBeDefined();
     cache.checkEpoch('200', 9); // TRUNCATE: a new file node
-    expect(cache.get(7)).toBeUndefined();
-    expect(cache.filesOf(7)).toBeUndefined();
-    cache.put(7, rows);
+    expect(cache.get(7, '100')).toBeUndefined();
+    expect(cache.filesOf(7, '100')).toBeUndefined();
+    cache.put(7, rows, '200');
     cache.checkEpoch('200', 3); // the sequence was reset below id 7
-    expect(cache.get(7)).toBeUndefined();
+    expect(cache.get(7, '200')).toBeUndefined();
+  });
+
+  it('uses an entry only under the file node it was read under (a fill that read before a TRUNCATE and ends after a later walk)', async () => {
+    const cache = new HolderShapeCache();
+    cache.checkEpoch('200', 9); // a walk after the TRUNCATE
+    let finish: (read: { fileNode: string; lastId: number; shapes: Map<number, ShapeRow[]> }) => void = () => undefined;
+    cache.fillInBackground(() => new Promise((resolve) => (finish = resolve)));
+    cache.fillInBackground(() => Promise.reject(new Error('not started: one fill at a time')));
+    finish({ fileNode: '100', lastId: 9, shapes: new Map([[7, rows]]) }); // read before the TRUNCATE
+    await cache.pendingFill;
+    expect(cache.get(7, '200')).toBeUndefined();
+    expect(cache.get(7, '100')).toBeDefined();
+    cache.fillInBackground(() => Promise.reject(new Error('a failed read is dropped')));
+    await cache.pendingFill;
+    expect(cache.pendingFill).toBeNull();
   });
 
   it('stays within its capacity and its file budget', () => {
     const cache = new HolderShapeCache(3, 1_000);
     for (let id = 1; id <= 10; id++) {
-      cache.put(id, rows);
-      cache.putFiles(id, [{ path: 'SKILL.md', hash: HASHES[0], lineCount: 100, trivialCount: 0, sequence: Buffer.alloc(400) }]);
+      cache.put(id, rows, 'n');
+      cache.putFiles(id, [{ path: 'SKILL.md', hash: HASHES[0], lineCount: 100, trivialCount: 0, sequence: Buffer.alloc(400) }], 'n');
       expect(cache.size).toBeLessThanOrEqual(3);
     }
-    expect(cache.filesOf(10)).toBeDefined();
-    expect(cache.filesOf(9)).toBeUndefined(); // 550 bytes each: one fits
-    expect(cache.get(10)).toBeDefined();
-    expect(cache.get(8)).toBeDefined();
-    expect(cache.get(7)).toBeUndefined(); // the oldest went first
+    expect(cache.filesOf(10, 'n')).toBeDefined();
+    expect(cache.filesOf(9, 'n')).toBeUndefined(); // 550 bytes each: one fits
+    expect(cache.get(10, 'n')).toBeDefined();
+    expect(cache.get(8, 'n')).toBeDefined();
+    expect(cache.get(7, 'n')).toBeUndefined(); // the oldest went first
   });
 });

@@ -11,8 +11,11 @@ import type { HolderFilter, StoredShapeFile } from '../../core/lineage/search';
  * `hidden` only) and ids are never reused — except after `TRUNCATE … RESTART IDENTITY` (or a
  * sequence reset). Every page reads an epoch along with its walk — the scans table's file node
  * (new on every TRUNCATE) and the id sequence's last value — and the cache is cleared when the
- * file node changed or the sequence went back below an id it holds. Deleted scans are not walked,
- * so their entries are merely unused.
+ * file node changed or the sequence went back below an id it holds; every entry also carries the
+ * file node it was read under and is used only under that one (a background fill that read
+ * before a TRUNCATE may finish after a later walk). Deleted scans are not walked, so their
+ * entries are merely unused. (A sequence reset by hand while the service runs, without a
+ * TRUNCATE, is only caught by the id check: restart the service after one.)
  *
  * The files of the holders a filter kept (with their line sequences, what their key bounds need)
  * are cached too, up to a byte budget: the same few thousand holders of a LICENSE are kept by
@@ -23,6 +26,8 @@ import type { HolderFilter, StoredShapeFile } from '../../core/lineage/search';
  * 1, the most any path can), so the filter keeps every holder the exact bound keeps.
  */
 export interface HolderShape {
+  /** The scans table's file node when it was read (entries of another one are never used). */
+  epoch: string;
   fileCount: number;
   paths: string[];
   /** Per file: hash key, line count (-1: binary), trivial count (-1: unknown). */
@@ -38,7 +43,7 @@ export interface ShapeRow {
   trivial_count: number | null;
 }
 
-export function packShape(rows: readonly ShapeRow[], intern: (path: string) => string = (p) => p): HolderShape {
+export function packShape(rows: readonly ShapeRow[], epoch = '', intern: (path: string) => string = (p) => p): HolderShape {
   const numbers = new Float64Array(rows.length * 3);
   const paths: string[] = [];
   rows.forEach((r, i) => {
@@ -47,7 +52,7 @@ export function packShape(rows: readonly ShapeRow[], intern: (path: string) => s
     numbers[3 * i + 1] = r.line_count ?? -1;
     numbers[3 * i + 2] = r.trivial_count ?? -1;
   });
-  return { fileCount: rows.length, paths, numbers };
+  return { epoch, fileCount: rows.length, paths, numbers };
 }
 
 /** C's side of {@link packedShapeBound}: the filter's paths by path, with hash keys. */
@@ -85,13 +90,27 @@ const bytesOf = (files: readonly StoredShapeFile[]): number => {
   return bytes;
 };
 
+/** Shapes read from the database with the epoch of that read. */
+export interface HolderShapeRead {
+  fileNode: string;
+  lastId: number;
+  shapes: Map<number, ShapeRow[]>;
+}
+
 export class HolderShapeCache {
   private readonly shapes = new Map<number, HolderShape>();
-  private readonly files = new Map<number, StoredShapeFile[]>();
+  private readonly files = new Map<number, { epoch: string; files: StoredShapeFile[] }>();
   private readonly internedPaths = new Map<string, string>();
   private fileBytes = 0; // of the cached files (bytesOf)
   private fileNode: string | null = null;
   private maxId = 0;
+  /**
+   * A filtered holder page with more uncached holder shapes than this goes through the SQL filter
+   * while they are read in the background (a cold fill of thousands costs several pages' time).
+   */
+  coldHoldersMax = 256;
+  /** A background fill is running (one at a time; see {@link fillInBackground}). */
+  private filling: Promise<void> | null = null;
 
   /**
    * `capacity`: shapes kept at most (~0.3 KB a scan); `fileBudget`: bytes of cached files (line
@@ -113,17 +132,43 @@ export class HolderShapeCache {
     this.fileNode = fileNode;
   }
 
-  get(scanId: number): HolderShape | undefined {
-    return this.shapes.get(scanId);
+  /**
+   * Runs `read` in the background (unless a fill is running) and caches what it returns. Its
+   * epoch is checked like a walk's, so a fill that read the scans before a TRUNCATE clears the
+   * cache instead of filling it with stale shapes (and the next walk clears it again). A failed
+   * read is dropped: the pages meanwhile take the SQL path.
+   */
+  fillInBackground(read: () => Promise<HolderShapeRead>): void {
+    if (this.filling) return;
+    this.filling = read()
+      .then((result) => {
+        this.checkEpoch(result.fileNode, result.lastId);
+        for (const [id, rows] of result.shapes) this.put(id, rows, result.fileNode);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.filling = null;
+      });
   }
 
-  put(scanId: number, rows: readonly ShapeRow[]): HolderShape {
+  /** The running background fill, if any (tests wait for it). */
+  get pendingFill(): Promise<void> | null {
+    return this.filling;
+  }
+
+  /** The shape of scan `scanId` read under file node `epoch` (the walk's), if cached. */
+  get(scanId: number, epoch: string): HolderShape | undefined {
+    const shape = this.shapes.get(scanId);
+    return shape && shape.epoch === epoch ? shape : undefined;
+  }
+
+  put(scanId: number, rows: readonly ShapeRow[], epoch: string): HolderShape {
     // Oldest entries go first (a Map iterates in insertion order).
     for (const oldest of this.shapes.keys()) {
       if (this.shapes.size < this.capacity) break;
       this.shapes.delete(oldest);
     }
-    const shape = packShape(rows, (path) => {
+    const shape = packShape(rows, epoch, (path) => {
       let interned = this.internedPaths.get(path);
       if (interned === undefined) this.internedPaths.set(path, (interned = path));
       return interned;
@@ -134,18 +179,24 @@ export class HolderShapeCache {
   }
 
   /** Every file of a kept holder, each with its line sequence (null: none stored). */
-  filesOf(scanId: number): StoredShapeFile[] | undefined {
-    return this.files.get(scanId);
+  filesOf(scanId: number, epoch: string): StoredShapeFile[] | undefined {
+    const entry = this.files.get(scanId);
+    return entry && entry.epoch === epoch ? entry.files : undefined;
   }
 
-  putFiles(scanId: number, files: StoredShapeFile[]): void {
+  putFiles(scanId: number, files: StoredShapeFile[], epoch: string): void {
     const bytes = bytesOf(files);
-    for (const [oldest, list] of this.files) {
+    const previous = this.files.get(scanId);
+    if (previous) {
+      this.files.delete(scanId);
+      this.fileBytes -= bytesOf(previous.files);
+    }
+    for (const [oldest, entry] of this.files) {
       if (this.fileBytes + bytes <= this.fileBudget) break;
       this.files.delete(oldest);
-      this.fileBytes -= bytesOf(list);
+      this.fileBytes -= bytesOf(entry.files);
     }
-    this.files.set(scanId, files);
+    this.files.set(scanId, { epoch, files });
     this.fileBytes += bytes;
     if (scanId > this.maxId) this.maxId = scanId;
   }

@@ -18,7 +18,7 @@ import type {
 } from '../../core/lineage/search';
 import { hasPostings, holderFilterFloor, holderFilterOlderFloor, holderFloorFor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
-import { packedShapeBound, prepareHolderFilter, type HolderShape, type HolderShapeCache, type ShapeRow } from './holder-shape-cache';
+import { packedShapeBound, prepareHolderFilter, type HolderShape, type HolderShapeCache, type HolderShapeRead, type ShapeRow } from './holder-shape-cache';
 import type { ScanRow } from './lineage.views';
 
 /** scan_file_lines (migration 1764000008400): one row per file of a scan. */
@@ -98,6 +98,30 @@ const FAMILY_SQL = `
   SELECT ${SCAN_COLUMNS} FROM scans
   WHERE family_id = (SELECT family_id FROM scans WHERE id = $1)
   ORDER BY family_id, created_at DESC, id DESC`;
+
+/**
+ * The shapes of scans `ids` for the holder shape cache, with the epoch they belong to (one
+ * statement: one snapshot). One row per scan, its files as one JSON array (a fill reads thousands
+ * of holders: a row per file costs several times more to parse here); left(hash, 13) is all a
+ * hash key needs.
+ */
+async function readHolderShapes(manager: EntityManager, ids: readonly number[]): Promise<HolderShapeRead> {
+  const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
+    await manager.query(
+      `SELECT pg_relation_filenode('scans'::regclass)::text AS file_node, (SELECT last_value FROM scans_id_seq)::text AS last_id, s.scan_id, s.files
+       FROM (SELECT 1) one LEFT JOIN (
+         SELECT scan_id, json_agg(json_build_array(path, left(hash, 13), line_count, trivial_count)) AS files
+         FROM scan_file_lines WHERE scan_id = ANY($1::int[]) GROUP BY scan_id
+       ) s ON true`,
+      [ids],
+    );
+  const shapes = new Map<number, ShapeRow[]>();
+  for (const r of rows) {
+    if (r.scan_id === null || r.files === null) continue;
+    shapes.set(r.scan_id, r.files.map(([path, hash, lines, trivial]) => ({ path, hash, line_count: lines, trivial_count: trivial })));
+  }
+  return { fileNode: rows[0].file_node, lastId: Number(rows[0].last_id), shapes };
+}
 
 /** The compared scan as the new scan's response shows it (read while locking it). */
 export interface ComparedScanRow {
@@ -261,7 +285,10 @@ export class LineageRepository implements CandidateStore {
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
-    if (filter && this.holderShapes) return this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
+    if (filter && this.holderShapes) {
+      const page = await this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
+      if (page) return page;
+    }
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
     // primary-key lookups of its file count and its files at the current scan's paths (with a
     // filter: one primary-key range of its files, which also counts them). With a
@@ -363,8 +390,16 @@ export class LineageRepository implements CandidateStore {
    * index-only walk of idx_scan_file_lines_hash_path (with the cache's epoch), the shapes of those
    * not cached yet from one read of scan_file_lines, and the files of the kept holders (with their
    * line sequences) from the cache or one more read. The same bound and floors as the SQL filter.
+   * null when too many shapes are missing: the caller then takes the SQL path.
    */
-  private async filteredHolders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter, cache: HolderShapeCache): Promise<HolderPage> {
+  private async filteredHolders(
+    pair: FilePair,
+    before: number,
+    limit: number,
+    paths: readonly string[],
+    filter: HolderFilter,
+    cache: HolderShapeCache,
+  ): Promise<HolderPage | null> {
     // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
     const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
       `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
@@ -379,30 +414,29 @@ export class LineageRepository implements CandidateStore {
     cache.checkEpoch(walk.file_node, Number(walk.last_id));
     const ids = walk.ids === null ? [] : walk.ids.split(',').map(Number);
     const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
-    const missing = ids.filter((id) => cache.get(id) === undefined);
+    const epoch = walk.file_node;
+    const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
+    if (missing.length > cache.coldHoldersMax) {
+      // Cold (a fresh process, a new popular file): this page goes through the SQL filter, and
+      // the cache fills in the background, outside this transaction.
+      const dataSource = this.manager.connection;
+      cache.fillInBackground(() => readHolderShapes(dataSource.manager, missing));
+      return null;
+    }
     if (missing.length > 0) {
-      const rows: Array<ShapeRow & { scan_id: number }> = await this.manager.query(
-        // left(hash, 13): all a hash key needs (holder-shape-cache.ts hashKey)
-        `SELECT scan_id, path, left(hash, 13) AS hash, line_count, trivial_count FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
-        [missing],
-      );
-      const byScan = new Map<number, ShapeRow[]>();
-      for (const r of rows) {
-        let files = byScan.get(r.scan_id);
-        if (!files) byScan.set(r.scan_id, (files = []));
-        files.push(r);
-      }
-      for (const [id, files] of byScan) cache.put(id, files);
+      const read = await readHolderShapes(this.manager, missing);
+      cache.checkEpoch(read.fileNode, read.lastId);
+      for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
     }
     const prepared = prepareHolderFilter(filter);
     const keep = new Set(filter.keep);
     const kept: Array<{ id: number; shape: HolderShape }> = [];
     for (const id of ids) {
-      const shape = cache.get(id);
+      const shape = cache.get(id, epoch);
       if (!shape) continue; // deleted since the walk
       if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
     }
-    const unread = kept.filter((k) => cache.filesOf(k.id) === undefined).map((k) => k.id);
+    const unread = kept.filter((k) => cache.filesOf(k.id, epoch) === undefined).map((k) => k.id);
     if (unread.length > 0) {
       // Every file of an unread kept holder, with its line sequence, into the cache.
       const rows: Array<{ scan_id: number; path: string; hash: string; line_count: number | null; trivial_count: number | null; line_seq: Buffer | null }> =
@@ -416,11 +450,12 @@ export class LineageRepository implements CandidateStore {
         if (!list) read.set(r.scan_id, (list = []));
         list.push({ path: r.path, hash: r.hash, lineCount: r.line_count, trivialCount: r.trivial_count, sequence: r.line_seq });
       }
-      for (const [id, list] of read) cache.putFiles(id, list);
+      // Read in this transaction after the walk: no TRUNCATE can have come between (it waits for us).
+      for (const [id, list] of read) cache.putFiles(id, list, epoch);
     }
     const wanted = new Set(paths);
     for (const k of kept) {
-      const all = cache.filesOf(k.id);
+      const all = cache.filesOf(k.id, epoch);
       if (!all) continue; // deleted since the walk
       const files: StoredShapeFile[] = [];
       for (const f of all) {

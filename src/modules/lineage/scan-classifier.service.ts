@@ -45,7 +45,7 @@ export class ScanClassifierService {
   /** Classifications of this process whose search stopped at its work budget (not exact; each also logged). */
   inexactSearches = 0;
   /** Shapes of the holders of popular files, shared by this process's classifications (see holder-shape-cache.ts). */
-  private readonly holderShapes = new HolderShapeCache();
+  readonly holderShapes = new HolderShapeCache();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 

@@ -118,7 +118,7 @@ export class HolderShapeCache {
    * memory stays bounded.
    */
   constructor(
-    private readonly capacity = 150_000,
+    readonly capacity = 150_000,
     private readonly fileBudget = 48 * 1024 * 1024,
   ) {}
 

@@ -100,20 +100,28 @@ const FAMILY_SQL = `
   ORDER BY family_id, created_at DESC, id DESC`;
 
 /**
- * The shapes of scans `ids` for the holder shape cache, with the epoch they belong to (one
- * statement: one snapshot). One row per scan, its files as one JSON array (a fill reads thousands
- * of holders: a row per file costs several times more to parse here); left(hash, 13) is all a
- * hash key needs.
+ * Shapes for the holder shape cache, with the epoch they belong to (one statement: one
+ * snapshot): of scans `ids`, or of the newest `limit` holders of a pair. One row per scan, its
+ * files as one JSON array (a fill reads thousands of holders: a row per file costs several times
+ * more to parse here); left(hash, 13) is all a hash key needs.
  */
-async function readHolderShapes(manager: EntityManager, ids: readonly number[]): Promise<HolderShapeRead> {
+async function readHolderShapes(manager: EntityManager, which: { ids: readonly number[] } | { pair: FilePair; limit: number }): Promise<HolderShapeRead> {
+  const scans =
+    'ids' in which
+      ? { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [which.ids] }
+      : {
+          sql: 'SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = $1::char(64) AND l.path = $2 ORDER BY l.scan_id DESC LIMIT $3',
+          params: [which.pair.hash, which.pair.path, which.limit],
+        };
   const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
     await manager.query(
       `SELECT pg_relation_filenode('scans'::regclass)::text AS file_node, (SELECT last_value FROM scans_id_seq)::text AS last_id, s.scan_id, s.files
        FROM (SELECT 1) one LEFT JOIN (
-         SELECT scan_id, json_agg(json_build_array(path, left(hash, 13), line_count, trivial_count)) AS files
-         FROM scan_file_lines WHERE scan_id = ANY($1::int[]) GROUP BY scan_id
+         SELECT f.scan_id, json_agg(json_build_array(f.path, left(f.hash, 13), f.line_count, f.trivial_count)) AS files
+         FROM (${scans.sql}) h JOIN scan_file_lines f ON f.scan_id = h.scan_id
+         GROUP BY f.scan_id
        ) s ON true`,
-      [ids],
+      scans.params,
     );
   const shapes = new Map<number, ShapeRow[]>();
   for (const r of rows) {
@@ -417,14 +425,15 @@ export class LineageRepository implements CandidateStore {
     const epoch = walk.file_node;
     const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
     if (missing.length > cache.coldHoldersMax) {
-      // Cold (a fresh process, a new popular file): this page goes through the SQL filter, and
-      // the cache fills in the background, outside this transaction.
+      // Cold (a fresh process, a popular file not seen yet): this page goes through the SQL
+      // filter, and the shapes of all the pair's holders are read in the background, outside
+      // this transaction (one read, so the next search of this pair is warm).
       const dataSource = this.manager.connection;
-      cache.fillInBackground(() => readHolderShapes(dataSource.manager, missing));
+      cache.fillInBackground(() => readHolderShapes(dataSource.manager, { pair, limit: cache.capacity }));
       return null;
     }
     if (missing.length > 0) {
-      const read = await readHolderShapes(this.manager, missing);
+      const read = await readHolderShapes(this.manager, { ids: missing });
       cache.checkEpoch(read.fileNode, read.lastId);
       for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
     }

@@ -375,6 +375,39 @@ describe('TRUNCATE scans (e2e)', () => {
       await t.close();
     }
   });
+
+  it('classifies exactly after a TRUNCATE although the holder shapes cached before it belong to reused ids', async () => {
+    // Holder pages of popular files bound their holders from a per-process cache keyed by scan
+    // id (holder-shape-cache.ts); after TRUNCATE … RESTART IDENTITY the same ids hold other files.
+    const t = await createTestApp();
+    try {
+      const db = t.app.get(DataSource);
+      const classifier = t.app.get(ScanClassifierService);
+      classifier.limits = { ...DEFAULT_SEARCH_LIMITS, caps: [0, 1, 3, 1_000_000], chunk: 2, bandLimit: 1, maxProbeTokens: 4, pairCap: 2, holderPage: 1, sizeBandFrom: 0 };
+      const run = async (seed: number) => {
+        for (const sides of smallCatalogue(seed, 24, { salt: ` ${tag}`, boilerplate: true, shareRate: 0.6 })) {
+          if (sides.length === 0) continue;
+          const files = Object.fromEntries(sides.map((f) => [f.path, f.content ?? Buffer.from(`\u0000${f.hash}`, 'latin1')]));
+          const created = (await t.http().post('/api/scans').send(zipScan(files)).expect(201)).body;
+          const earlier = await storedScans(db, created.id);
+          const expected = classifyRelation({ files: earlier.get(created.id)!.files, fingerprint: created.fingerprint }, [...earlier.values()].filter((e) => e.scanId < created.id));
+          expect({ seed, id: created.id, relation: created.relation, similarity: created.similarity, comparedScanId: created.comparedScanId }).toEqual({ seed, id: created.id, ...expected });
+        }
+      };
+      await run(Number.parseInt(tag, 16) + 1);
+      await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
+      await run(Number.parseInt(tag, 16) + 2);
+      // Pages with more than 2 uncached holders go through SQL while the cache fills in the background.
+      classifier.holderShapes.coldHoldersMax = 2;
+      await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
+      await run(Number.parseInt(tag, 16) + 3);
+      await classifier.holderShapes.pendingFill;
+      await db.query('TRUNCATE scans RESTART IDENTITY CASCADE');
+      await run(Number.parseInt(tag, 16) + 4);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 /** The connected component of `id` over compared_scan_id links and equal fingerprints, newest first. */

@@ -16,8 +16,9 @@ import type {
   TokenProbeResult,
   TokenRef,
 } from '../../core/lineage/search';
-import { hasPostings, holderFilterFloor, holderFilterOlderFloor } from '../../core/lineage/search';
+import { hasPostings, holderFilterFloor, holderFilterOlderFloor, holderFloorFor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
+import { packedShapeBound, prepareHolderFilter, type HolderShape, type HolderShapeCache, type HolderShapeRead, type ShapeRow } from './holder-shape-cache';
 import type { ScanRow } from './lineage.views';
 
 /** scan_file_lines (migration 1764000008400): one row per file of a scan. */
@@ -98,6 +99,38 @@ const FAMILY_SQL = `
   WHERE family_id = (SELECT family_id FROM scans WHERE id = $1)
   ORDER BY family_id, created_at DESC, id DESC`;
 
+/**
+ * Shapes for the holder shape cache, with the epoch they belong to (one statement: one
+ * snapshot): of scans `ids`, or of the newest `limit` holders of a pair. One row per scan, its
+ * files as one JSON array (a fill reads thousands of holders: a row per file costs several times
+ * more to parse here); left(hash, 13) is all a hash key needs.
+ */
+async function readHolderShapes(manager: EntityManager, which: { ids: readonly number[] } | { pair: FilePair; limit: number }): Promise<HolderShapeRead> {
+  const scans =
+    'ids' in which
+      ? { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [which.ids] }
+      : {
+          sql: 'SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = $1::char(64) AND l.path = $2 ORDER BY l.scan_id DESC LIMIT $3',
+          params: [which.pair.hash, which.pair.path, which.limit],
+        };
+  const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
+    await manager.query(
+      `SELECT pg_relation_filenode('scans'::regclass)::text AS file_node, (SELECT last_value FROM scans_id_seq)::text AS last_id, s.scan_id, s.files
+       FROM (SELECT 1) one LEFT JOIN (
+         SELECT f.scan_id, json_agg(json_build_array(f.path, left(f.hash, 13), f.line_count, f.trivial_count)) AS files
+         FROM (${scans.sql}) h JOIN scan_file_lines f ON f.scan_id = h.scan_id
+         GROUP BY f.scan_id
+       ) s ON true`,
+      scans.params,
+    );
+  const shapes = new Map<number, ShapeRow[]>();
+  for (const r of rows) {
+    if (r.scan_id === null || r.files === null) continue;
+    shapes.set(r.scan_id, r.files.map(([path, hash, lines, trivial]) => ({ path, hash, line_count: lines, trivial_count: trivial })));
+  }
+  return { fileNode: rows[0].file_node, lastId: Number(rows[0].last_id), shapes };
+}
+
 /** The compared scan as the new scan's response shows it (read while locking it). */
 export interface ComparedScanRow {
   id: number;
@@ -130,7 +163,11 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
-  constructor(private readonly manager: EntityManager) {}
+  /** `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound holders here). */
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly holderShapes?: HolderShapeCache,
+  ) {}
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
@@ -256,6 +293,10 @@ export class LineageRepository implements CandidateStore {
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
+    if (filter && this.holderShapes) {
+      const page = await this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
+      if (page) return page;
+    }
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
     // primary-key lookups of its file count and its files at the current scan's paths (with a
     // filter: one primary-key range of its files, which also counts them). With a
@@ -348,6 +389,90 @@ export class LineageRepository implements CandidateStore {
       const file: StoredShapeFile = { path: r.path, hash: r.hash as string, lineCount: r.line_count, trivialCount: r.trivial_count };
       if (r.path !== pair.path) file.sequence = r.line_seq;
       holder.files.push(file);
+    }
+    return page;
+  }
+
+  /**
+   * {@link holders} with a filter, bounded in this process: the page's holders come from an
+   * index-only walk of idx_scan_file_lines_hash_path (with the cache's epoch), the shapes of those
+   * not cached yet from one read of scan_file_lines, and the files of the kept holders (with their
+   * line sequences) from the cache or one more read. The same bound and floors as the SQL filter.
+   * null when too many shapes are missing: the caller then takes the SQL path.
+   */
+  private async filteredHolders(
+    pair: FilePair,
+    before: number,
+    limit: number,
+    paths: readonly string[],
+    filter: HolderFilter,
+    cache: HolderShapeCache,
+  ): Promise<HolderPage | null> {
+    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
+    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
+      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                SELECT l.scan_id FROM scan_file_lines l
+                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+                ORDER BY l.scan_id DESC LIMIT $4
+              ) w) AS ids,
+              pg_relation_filenode('scans'::regclass)::text AS file_node,
+              (SELECT last_value FROM scans_id_seq)::text AS last_id`,
+      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
+    );
+    cache.checkEpoch(walk.file_node, Number(walk.last_id));
+    const ids = walk.ids === null ? [] : walk.ids.split(',').map(Number);
+    const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
+    const epoch = walk.file_node;
+    const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
+    if (missing.length > cache.coldHoldersMax) {
+      // Cold (a fresh process, a popular file not seen yet): this page goes through the SQL
+      // filter, and the shapes of all the pair's holders are read in the background, outside
+      // this transaction (one read, so the next search of this pair is warm).
+      const dataSource = this.manager.connection;
+      cache.fillInBackground(() => readHolderShapes(dataSource.manager, { pair, limit: cache.capacity }));
+      return null;
+    }
+    if (missing.length > 0) {
+      const read = await readHolderShapes(this.manager, { ids: missing });
+      cache.checkEpoch(read.fileNode, read.lastId);
+      for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
+    }
+    const prepared = prepareHolderFilter(filter);
+    const keep = new Set(filter.keep);
+    const kept: Array<{ id: number; shape: HolderShape }> = [];
+    for (const id of ids) {
+      const shape = cache.get(id, epoch);
+      if (!shape) continue; // deleted since the walk
+      if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
+    }
+    const unread = kept.filter((k) => cache.filesOf(k.id, epoch) === undefined).map((k) => k.id);
+    if (unread.length > 0) {
+      // Every file of an unread kept holder, with its line sequence, into the cache.
+      const rows: Array<{ scan_id: number; path: string; hash: string; line_count: number | null; trivial_count: number | null; line_seq: Buffer | null }> =
+        await this.manager.query(
+          `SELECT scan_id, path, hash::text AS hash, line_count, trivial_count, line_seq FROM scan_file_lines WHERE scan_id = ANY($1::int[])`,
+          [unread],
+        );
+      const read = new Map<number, StoredShapeFile[]>();
+      for (const r of rows) {
+        let list = read.get(r.scan_id);
+        if (!list) read.set(r.scan_id, (list = []));
+        list.push({ path: r.path, hash: r.hash, lineCount: r.line_count, trivialCount: r.trivial_count, sequence: r.line_seq });
+      }
+      // Read in this transaction after the walk: no TRUNCATE can have come between (it waits for us).
+      for (const [id, list] of read) cache.putFiles(id, list, epoch);
+    }
+    const wanted = new Set(paths);
+    for (const k of kept) {
+      const all = cache.filesOf(k.id, epoch);
+      if (!all) continue; // deleted since the walk
+      const files: StoredShapeFile[] = [];
+      for (const f of all) {
+        if (!wanted.has(f.path)) continue;
+        // The pair's own file is identical: its sequence is never needed (as in holders()).
+        files.push(f.path === pair.path ? { path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount } : f);
+      }
+      page.holders.push({ scanId: k.id, fileCount: k.shape.fileCount, files });
     }
     return page;
   }

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { SkillFile } from '../../core/ingest/ingest.types';
 import { relationFor, type FileSide } from '../../core/lineage';
 import { DEFAULT_SEARCH_LIMITS, fileLineStats, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
+import { HolderShapeCache } from './holder-shape-cache';
 import { addLineageRows, emptyLineageRows, LineageRepository, type ComparedScanRow } from './lineage.repository';
 import type { Classification } from './lineage.types';
 
@@ -43,6 +44,8 @@ export class ScanClassifierService {
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS;
   /** Classifications of this process whose search stopped at its work budget (not exact; each also logged). */
   inexactSearches = 0;
+  /** Shapes of the holders of popular files, shared by this process's classifications (see holder-shape-cache.ts). */
+  readonly holderShapes = new HolderShapeCache();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -59,7 +62,7 @@ export class ScanClassifierService {
     const sides: FileSide[] = files.map((f) => ({ path: f.path, hash: f.hash, size: f.size, content: f.content }));
     const lineStats = sides.map(fileLineStats);
     return this.dataSource.transaction(async (manager) => {
-      const repository = new LineageRepository(manager);
+      const repository = new LineageRepository(manager, this.holderShapes);
       await repository.lockFingerprint(fingerprint);
       const draft = await this.classify(repository, fingerprint, sides, lineStats);
       const stored = await insert(manager, draft.classification);

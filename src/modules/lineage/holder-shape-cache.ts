@@ -120,6 +120,8 @@ export class HolderShapeCache {
   constructor(
     readonly capacity = 150_000,
     private readonly fileBudget = 48 * 1024 * 1024,
+    /** Told about a failed background fill (the pages meanwhile take the SQL path). */
+    private readonly onFillError: (error: unknown) => void = () => undefined,
   ) {}
 
   get size(): number {
@@ -136,7 +138,7 @@ export class HolderShapeCache {
    * Runs `read` in the background (unless a fill is running) and caches what it returns. Its
    * epoch is checked like a walk's, so a fill that read the scans before a TRUNCATE clears the
    * cache instead of filling it with stale shapes (and the next walk clears it again). A failed
-   * read is dropped: the pages meanwhile take the SQL path.
+   * read is reported to onFillError and otherwise dropped: the pages meanwhile take the SQL path.
    */
   fillInBackground(read: () => Promise<HolderShapeRead>): void {
     if (this.filling) return;
@@ -145,7 +147,7 @@ export class HolderShapeCache {
         this.checkEpoch(result.fileNode, result.lastId);
         for (const [id, rows] of result.shapes) this.put(id, rows, result.fileNode);
       })
-      .catch(() => undefined)
+      .catch((error: unknown) => this.onFillError(error))
       .finally(() => {
         this.filling = null;
       });

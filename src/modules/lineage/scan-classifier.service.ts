@@ -45,7 +45,9 @@ export class ScanClassifierService {
   /** Classifications of this process whose search stopped at its work budget (not exact; each also logged). */
   inexactSearches = 0;
   /** Shapes of the holders of popular files, shared by this process's classifications (see holder-shape-cache.ts). */
-  readonly holderShapes = new HolderShapeCache();
+  readonly holderShapes = new HolderShapeCache(undefined, undefined, (error) =>
+    this.logger.warn(`holder shape cache fill failed (searches take the SQL path meanwhile): ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 

@@ -99,16 +99,17 @@ interface Blob {
 /** Linear scan for long base64 / hex runs (no regex backtracking on long runs). */
 export function findBlobs(f: FileFacts): Blob[] {
   const out: Blob[] = [];
-  // The cheap run test first: most files hold no 40-character run, and only those that do are searched for the name.
-  const minDecode = hasLongB64Run(f.raw, MIN_B64_DECODE_NAMED) && NAMES_BASE64.test(f.raw) ? MIN_B64_DECODE_NAMED : MIN_B64_DECODE;
-  if (!hasLongB64Run(f.raw, minDecode) && !f.raw.includes('\\x')) return out;
+  if (!hasLongB64Run(f.raw, MIN_B64_DECODE_NAMED) && !f.raw.includes('\\x')) return out;
+  // A run of MIN_B64_DECODE_NAMED up to MIN_B64_DECODE characters counts only in a file that names
+  // base64: asked once, at the first such mixed-case run (most long runs are lower-case paths).
+  let namesBase64: boolean | undefined;
   const lines = f.rawLines;
   for (let li = 0; li < lines.length && out.length < MAX_BLOBS_PER_FILE; li++) {
     const line = lines[li];
-    if (line.length < minDecode) continue;
-    // Every blob is a run of at least minDecode base64 characters or contains `\x`.
+    if (line.length < MIN_B64_DECODE_NAMED) continue;
+    // Every blob is a run of at least MIN_B64_DECODE_NAMED base64 characters or contains `\x`.
     const escapes = line.includes('\\x');
-    if (!escapes && !hasLongB64Run(line, minDecode)) continue;
+    if (!escapes && !hasLongB64Run(line, MIN_B64_DECODE_NAMED)) continue;
     let i = 0;
     while (i < line.length && out.length < MAX_BLOBS_PER_FILE) {
       if (!isB64(line.charCodeAt(i))) {
@@ -133,7 +134,11 @@ export function findBlobs(f: FileFacts): Blob[] {
       const len = j - i;
       if (allHex && len >= MIN_HEX && len % 2 === 0) {
         out.push({ line: li, col: i, text: line.slice(i, j), kind: 'hex' });
-      } else if (len >= minDecode && lower && upper && digit && !DATA_URI_BEFORE.test(line.slice(Math.max(0, i - 120), i))) {
+      } else if (
+        lower && upper && digit &&
+        (len >= MIN_B64_DECODE || (len >= MIN_B64_DECODE_NAMED && (namesBase64 ??= NAMES_BASE64.test(f.raw)))) &&
+        !DATA_URI_BEFORE.test(line.slice(Math.max(0, i - 120), i))
+      ) {
         out.push({ line: li, col: i, text: line.slice(i, end), kind: 'base64' });
       }
       i = end > i ? end : i + 1;

@@ -21,7 +21,7 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   // Also a party named only in words ("our analytics server") when the description declares no personal data.
   'privacy-personal-data-flow-undeclared': Array<Severity>(16).fill('critical'),
   // A planted standing order that removes the user's confirmation ("without asking") or grants blanket trust is critical.
-  'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical', 'critical', 'critical'],
+  'agent-persistent-rule-write': ['high', 'high', 'high', 'critical', 'critical', 'critical', 'critical', 'critical'],
   'trigger-priority-claim-description': ['medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'],
   // A host file whose presence switches behaviour or that is named as the authority is critical; a
   // plain read / run / reuse of a file under /root or /app is high.
@@ -32,14 +32,14 @@ const EXPECTED_SEVERITY: Record<string, Severity[]> = {
   'hidden-styled-text-in-resource': ['high', 'high', 'high', 'high'],
   // Download + password + run in one place is the whole dropper: critical; the archive password alone is high.
   // A download verb or address and a run step near the password make the whole dropper; "get … from the releases page" names no download.
-  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
+  'rce-password-protected-archive': ['critical', 'high', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical', 'critical'],
   // A machine-random value keeps the rule's severity in documentation too.
   'secret-password-assignment': ['medium', 'medium', 'medium', 'medium'],
   'obfusc-char-code-array-call': ['high', 'high', 'high'],
   'credhandling-secret-to-log': ['medium', 'medium', 'medium', 'medium', 'medium', 'high'],
   'exfil-markdown-image-prose': ['critical', 'critical', 'critical'],
   // Money moved "without asking the user" is critical; the capability alone is medium.
-  'finance-move-funds': ['medium', 'medium', 'medium', 'medium', 'critical', 'critical'],
+  'finance-move-funds': ['medium', 'medium', 'medium', 'medium', 'critical', 'critical', 'critical'],
   // A fabricated alarm ("your account has been locked") before the credential request makes the skill itself the phisher.
   'social-credential-phishing-message': ['high', 'high', 'high', 'high', 'high', 'high', 'high', 'critical', 'critical', 'critical'],
 };

@@ -58,7 +58,7 @@ const ARCHIVE_PRODUCED = rx('rce:archive-produced', String.raw`\b(?:build|builds
 /** Running or installing what was unpacked: the lure that turns an archive password into a dropper. */
 const RUN_LURE = rx(
   'rce:run-lure',
-  String.raw`\b(?:run|runs|running|execute|launch|install|installer|double[- ]click|setup\.exe|\.exe\b|\.dmg\b|\.pkg\b|\.msi\b|ausfuhren|starte|installiere|ejecut\w{0,4}|instal[ae]\w{0,3})`,
+  String.raw`\b(?:run|runs|running|execute|launch|install|installer|double[- ]click|setup\.exe|\.exe\b|\.dmg\b|\.pkg\b|\.msi\b|ausfuhren|starte|installiere|ejecut\w{0,4}|instal[ae]\w{0,3}|execut\w{0,3}|esegu\w{0,3}|avvia|lance[rz]?\b|lancez)`,
   'i',
 );
 /**
@@ -280,6 +280,9 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
         'Lade https://github.com/u/core/releases/download/v2/core.zip herunter.\nDas Archivpasswort lautet: `core24`\nEntpacke die Datei und führe core.exe aus.\n',
         'Descarga https://github.com/u/core/releases/download/v2/core.zip\nLa contraseña del archivo es: `core24`\nDescomprime el archivo y ejecuta core.exe.\n',
         'Download the latest release zip from the project page, the archive is protected with the key "infected", then run the bundled binary.\n',
+        "Téléchargez https://github.com/u/core/releases/download/v2/core.zip, le mot de passe de l'archive est : `core24`, puis exécutez core.exe.\n",
+        'Baixe https://github.com/u/core/releases/download/v2/core.zip, a senha do arquivo é: `core24`, depois execute core.exe.\n',
+        "Scarica https://github.com/u/core/releases/download/v2/core.zip, la password dell'archivio è: `core24`, poi esegui core.exe.\n",
       ],
       noMatch: [
         'The export builds a gallery plus an optionally password-protected ZIP of the originals.\n',
@@ -307,7 +310,7 @@ export const REMOTE_EXECUTION_RULES: PatternRule[] = [
       r`\b(?:extract|unzip|unpack|entpacke?n?|extrahiere?n?|descomprim\w{0,3}|extrae|extraiga)\b${gap(60)}\b(?:with|using|mit|con|usando)${S}(?:the${S}|dem${S}|la${S}|el${S})?(?:password|passwort|kennwort|contrasena|clave)\b`,
       // The noun first, any markup or wording before the value: checked against an archive and a download nearby.
       // German compounds ("Archivpasswort lautet: x") and the archive after the noun ("la contraseña del archivo es: x").
-      r`\b(?:(?:archiv|zip|entpack|datei)-?)?(?:password|passphrase|passcode|pwd|kennwort|passwort|contrasena|clave|mot${S}de${S}passe|senha|parola${S}d'ordine)\b(?:${S}(?:of|for|del|de|des|fur|zum|zur)${S}(?:the${S}|la${S}|el${S}|das${S}|dem${S}|den${S})?(?:archives?|archivos?|archivs?|zip|files?|ficheros?|datei|downloads?|descargas?)\b)?(?:\s{0,3}[:=]\s{0,3}|${S}(?:is|ist|es|est|e|lautet)(?:\s{0,3}:)?${S}|\s{1,3}(?=[*_\x60"']))[*_\x60"'(]{0,3}[A-Za-z0-9!@#%^&.-][^\s*_\x60"')\]<>]{2,39}`,
+      r`\b(?:(?:archiv|zip|entpack|datei)-?)?(?:password|passphrase|passcode|pwd|kennwort|passwort|contrasena|clave|mot${S}de${S}passe|senha|parola${S}d'ordine)\b(?:${S}(?:of|for|del|de|des|du|do|da|fur|zum|zur|dell'|della${S}|dello${S})\s{0,3}(?:the${S}|la${S}|el${S}|das${S}|dem${S}|den${S}|l'|le${S}|o${S}|a${S})?(?:archives?|archivos?|archivs?|arquivos?|archivio|zip|files?|ficheros?|fichiers?|datei|downloads?|descargas?)\b)?(?:\s{0,3}[:=]\s{0,3}|${S}(?:is|ist|es|est|e|lautet)(?:\s{0,3}:)?${S}|\s{1,3}(?=[*_\x60"']))[*_\x60"'(]{0,3}[A-Za-z0-9!@#%^&.-][^\s*_\x60"')\]<>]{2,39}`,
       // "extract using pass: `x`": the short form only with a colon (a bare "PASS" is a test result).
       r`\b(?:pass|pw)\s{0,3}:\s{0,3}[*_\x60"'(]{0,3}[A-Za-z0-9!@#%^&.-][^\s*_\x60"')\]<>]{2,39}`,
     ],

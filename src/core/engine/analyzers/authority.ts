@@ -118,12 +118,13 @@ function persistentRules(ctx: SkillContext): void {
       // ordinary setup tip unless it removes the user's say.
       const rule = PERSISTENT_RULE.exec(line);
       const write = rule ? null : AGENT_FILE_WRITE.exec(line);
-      const m = rule ?? (write && (NO_CONFIRMATION.test(line) || BLANKET_TRUST.test(line)) ? write : null);
-      if (!m) continue;
-      if (negatedBefore(line, m.index)) continue;
+      if (!rule && !write) continue;
       // A planted order that removes the user's say runs unchecked in every later session.
+      const unchecked = NO_CONFIRMATION.test(line) || BLANKET_TRUST.test(line);
+      const m = rule ?? (unchecked ? write : null);
+      if (!m || negatedBefore(line, m.index)) continue;
       const planted = hit('agent-persistent-rule-write', f, i, m.index);
-      ctx.emit(NO_CONFIRMATION.test(line) || BLANKET_TRUST.test(line) ? { ...planted, fixed: 'critical' } : planted);
+      ctx.emit(unchecked ? { ...planted, fixed: 'critical' } : planted);
       return;
     }
   }

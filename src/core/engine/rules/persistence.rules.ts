@@ -1,7 +1,7 @@
 import type { PatternRule } from '../rule-types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
-import { near } from './shared/match-window';
+import { linesAround, near } from './shared/match-window';
 
 const r = String.raw;
 
@@ -187,7 +187,7 @@ export const PERSISTENCE_RULES: PatternRule[] = [
       r`\b(?:add|insert|put|copy|paste|place|fuge|trage|kopiere|anade|agrega|copia|pega|inserta|coloca)\b[^\n]{0,80}authorized_keys\b`,
     ],
     // In words, only the key the skill brings itself counts (a key literal within three lines, "this key").
-    validate: (info) => !KEY_ADD_PROSE.test(info.match[0]) || SHIPPED_KEY.test(info.file.normLines.slice(Math.max(0, info.lineIndex - 3), info.lineIndex + 4).join('\n')),
+    validate: (info) => !KEY_ADD_PROSE.test(info.match[0]) || SHIPPED_KEY.test(linesAround(info, 3)),
   }),
   pattern({
     id: 'persist-git-hooks',

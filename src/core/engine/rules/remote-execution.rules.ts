@@ -2,7 +2,7 @@ import type { MatchContext, PatternMatchInfo, PatternRule } from '../rule-types'
 import type { Severity } from '../engine.types';
 import { rx } from '../regex-registry';
 import { gap, pattern, S } from './define';
-import { near, PASSED_ON } from './shared/match-window';
+import { linesAround, near, PASSED_ON } from './shared/match-window';
 
 const r = String.raw;
 
@@ -111,12 +111,6 @@ const DOWNLOAD_CUE = rx(
   String.raw`https?://|\b(?:download\w{0,3}|herunterlad\w{0,3}|herunter|descarg\w{1,4}|telecharg\w{1,4}|baix\w{1,4}|scaric\w{1,4})\b|/releases?/`,
   'i',
 );
-
-/** The lines around a match (same file), `radius` lines each side. */
-function linesAround(info: PatternMatchInfo, radius: number): string {
-  const lines = info.file.normLines;
-  return lines.slice(Math.max(0, info.lineIndex - radius), info.lineIndex + radius + 1).join('\n');
-}
 
 /**
  * The archive-password dropper: whatever the wording or markup between the noun and the value

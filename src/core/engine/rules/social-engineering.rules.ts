@@ -8,7 +8,8 @@ const r = String.raw;
 /** A password or one-time code (en / de / es). */
 const SECRET_NOUN = r`(?:password|passwort|kennwort|contrasena|2fa(?:-code)?|mfa|otp|one-time${S}(?:code|password)|verification${S}code|bestatigungscode|einmalcode|codigo(?:${S}(?:de${S})?(?:verificacion|seguridad|2fa))?|tan)`;
 /** "Your account has been locked": the pretext of a credential request (en / de / es). */
-const FABRICATED_ALARM = rx('social:fabricated-alarm', String.raw`\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b`, 'i');
+const ALARM_WORD = r`(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])`;
+const FABRICATED_ALARM = rx('social:fabricated-alarm', String.raw`\b${ALARM_WORD}\b`, 'i');
 /** A new password or a reset: what genuine sign-in help asks for (en / de / es). */
 const NEW_PASSWORD = rx('social:new-password', String.raw`\b(?:new|neues?|neuen|nuev[ao]|reset\w{0,3}|zur[uü]cksetz\w{0,3}|restablec\w{0,4})\b`, 'i');
 /** Handing it over: enter, provide, send, type (en / de / es). */
@@ -130,7 +131,7 @@ export const SOCIAL_ENGINEERING_RULES: PatternRule[] = [
       r`\b(?:confirme|verifique|valide|desbloqueie|reative)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:identidade|conta|acesso)\b${gap(60)}\b(?:digitando|inserindo|informando|fornecendo|confirmando)${S}(?:sua|seu|a${S}sua|o${S}seu)${S}(?:senha|pin|credenciais)\b`,
       r`\b(?:conferma|verifica|convalida|sblocca|riattiva)${S}(?:la${S}tua|il${S}tuo|la${S}sua|il${S}suo)${S}(?:identita|account|accesso)\b${gap(60)}\b(?:inserendo|digitando|fornendo|confermando)${S}(?:la${S}tua|la${S}sua|le${S}tue|le${S}sue)${S}(?:password|credenziali|pin)\b`,
       // A fabricated alarm ("your account has been locked") and the request to hand over a password or one-time code.
-      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b(?:locked|suspended|compromised|disabled|blocked|frozen|hacked|gesperrt|deaktiviert|kompromittiert|gehackt|bloquead[ao]|suspendid[ao]|comprometid[ao]|desactivad[ao]|hackead[ao])\b${gap(60)}\b(?:(?:ask|request|have)${S}(?:the${S}user|them|him|her)|(?:bitte|fordere|frage)${S}(?:ihn|sie|den${S}(?:nutzer|benutzer))|pidele|pide${S}al${S}usuario|solicitale|solicita${S}al${S}usuario)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
+      r`\b(?:account|konto|benutzerkonto|cuenta)\b${gap(40)}\b${ALARM_WORD}\b${gap(60)}\b(?:(?:ask|request|have)${S}(?:the${S}user|them|him|her)|(?:bitte|fordere|frage)${S}(?:ihn|sie|den${S}(?:nutzer|benutzer))|pidele|pide${S}al${S}usuario|solicitale|solicita${S}al${S}usuario)\b${gap(80)}(?:\b${PROVIDE_SECRET}\b${gap(40)}\b${SECRET_NOUN}\b|\b${SECRET_NOUN}\b${gap(40)}\b${PROVIDE_SECRET}\b)`,
     ],
   }),
 ];

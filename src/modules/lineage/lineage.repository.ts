@@ -100,6 +100,12 @@ const FAMILY_SQL = `
   ORDER BY family_id, created_at DESC, id DESC`;
 
 /**
+ * The holder shape cache's epoch (holder-shape-cache.ts): the scans table's file node and its id
+ * sequence, as `file_node` and `last_id`. A TRUNCATE or a sequence reset changes one of them.
+ */
+const SHAPE_EPOCH_COLUMNS = `pg_relation_filenode('scans'::regclass)::text AS file_node, (SELECT last_value FROM scans_id_seq)::text AS last_id`;
+
+/**
  * Shapes for the holder shape cache, with the epoch they belong to (one statement: one
  * snapshot): of scans `ids`, or of the newest `limit` holders of a pair. One row per scan, its
  * files as one JSON array (a fill reads thousands of holders: a row per file costs several times
@@ -115,7 +121,7 @@ async function readHolderShapes(manager: EntityManager, which: { ids: readonly n
         };
   const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
     await manager.query(
-      `SELECT pg_relation_filenode('scans'::regclass)::text AS file_node, (SELECT last_value FROM scans_id_seq)::text AS last_id, s.scan_id, s.files
+      `SELECT ${SHAPE_EPOCH_COLUMNS}, s.scan_id, s.files
        FROM (SELECT 1) one LEFT JOIN (
          SELECT f.scan_id, json_agg(json_build_array(f.path, left(f.hash, 13), f.line_count, f.trivial_count)) AS files
          FROM (${scans.sql}) h JOIN scan_file_lines f ON f.scan_id = h.scan_id
@@ -415,8 +421,7 @@ export class LineageRepository implements CandidateStore {
                 WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
                 ORDER BY l.scan_id DESC LIMIT $4
               ) w) AS ids,
-              pg_relation_filenode('scans'::regclass)::text AS file_node,
-              (SELECT last_value FROM scans_id_seq)::text AS last_id`,
+              ${SHAPE_EPOCH_COLUMNS}`,
       [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
     );
     cache.checkEpoch(walk.file_node, Number(walk.last_id));

@@ -7,6 +7,7 @@ import type {
   FileProbeResult,
   FileLineStats,
   HolderFilter,
+  HolderIds,
   HolderPage,
   PairProbeResult,
   PartialShare,
@@ -169,6 +170,12 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
+  /**
+   * Holder walks of this transaction ({@link holderIds}) by pair, with the epoch they were read
+   * under: the filtered pages of the same pair take their ids from here instead of walking again.
+   */
+  private readonly walks = new Map<string, { ids: number[]; complete: boolean; epoch: string }>();
+
   /** `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound holders here). */
   constructor(
     private readonly manager: EntityManager,
@@ -298,6 +305,51 @@ export class LineageRepository implements CandidateStore {
     return result;
   }
 
+  async holderIds(pair: FilePair, limit: number): Promise<HolderIds> {
+    const walk = await this.walkHolders(pair, Number.POSITIVE_INFINITY, limit + 1);
+    const complete = walk.ids.length <= limit;
+    const ids = complete ? walk.ids : walk.ids.slice(0, limit);
+    this.walks.set(`${pair.hash}\u0000${pair.path}`, { ids, complete, epoch: walk.fileNode });
+    return { ids, complete };
+  }
+
+  /**
+   * Up to `limit` holders of the pair with id < before, newest first: one index-only walk of
+   * idx_scan_file_lines_hash_path, with the holder shape cache's epoch (checked here).
+   */
+  private async walkHolders(pair: FilePair, before: number, limit: number): Promise<{ ids: number[]; fileNode: string }> {
+    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
+    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
+      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                SELECT l.scan_id FROM scan_file_lines l
+                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+                ORDER BY l.scan_id DESC LIMIT $4
+              ) w) AS ids,
+              ${SHAPE_EPOCH_COLUMNS}`,
+      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
+    );
+    this.holderShapes?.checkEpoch(walk.file_node, Number(walk.last_id));
+    return { ids: walk.ids === null ? [] : walk.ids.split(',').map(Number), fileNode: walk.file_node };
+  }
+
+  /**
+   * The ids of a filtered page from a walk this transaction made already (see {@link walks}),
+   * newest first below `before`; null when that walk does not cover the page.
+   */
+  private walkedPage(pair: FilePair, before: number, limit: number): { ids: number[]; fileNode: string } | null {
+    const walk = this.walks.get(`${pair.hash}\u0000${pair.path}`);
+    if (!walk) return null;
+    let lo = 0;
+    let hi = walk.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (walk.ids[mid] < before) hi = mid;
+      else lo = mid + 1;
+    }
+    const ids = walk.ids.slice(lo, lo + limit);
+    return ids.length === limit || walk.complete ? { ids, fileNode: walk.epoch } : null;
+  }
+
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
     if (filter && this.holderShapes) {
       const page = await this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
@@ -414,20 +466,10 @@ export class LineageRepository implements CandidateStore {
     filter: HolderFilter,
     cache: HolderShapeCache,
   ): Promise<HolderPage | null> {
-    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
-    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
-      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
-                SELECT l.scan_id FROM scan_file_lines l
-                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
-                ORDER BY l.scan_id DESC LIMIT $4
-              ) w) AS ids,
-              ${SHAPE_EPOCH_COLUMNS}`,
-      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
-    );
-    cache.checkEpoch(walk.file_node, Number(walk.last_id));
-    const ids = walk.ids === null ? [] : walk.ids.split(',').map(Number);
+    const walk = this.walkedPage(pair, before, limit) ?? (await this.walkHolders(pair, before, limit));
+    const ids = walk.ids;
     const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
-    const epoch = walk.file_node;
+    const epoch = walk.fileNode;
     const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
     if (missing.length > cache.coldHoldersMax) {
       // Cold (a fresh process, a popular file not seen yet): this page goes through the SQL

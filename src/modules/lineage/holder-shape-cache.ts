@@ -111,6 +111,8 @@ export class HolderShapeCache {
   coldHoldersMax = 256;
   /** A background fill is running (one at a time; see {@link fillInBackground}). */
   private filling: Promise<void> | null = null;
+  /** The largest id a background fill has read (where the next one starts reading the newest scans); 0 when none has. */
+  filledThrough = 0;
 
   /**
    * `capacity`: shapes kept at most (~0.3 KB a scan); `fileBudget`: bytes of cached files (line
@@ -145,7 +147,10 @@ export class HolderShapeCache {
     this.filling = read()
       .then((result) => {
         this.checkEpoch(result.fileNode, result.lastId);
-        for (const [id, rows] of result.shapes) this.put(id, rows, result.fileNode);
+        for (const [id, rows] of result.shapes) {
+          this.put(id, rows, result.fileNode);
+          if (id > this.filledThrough) this.filledThrough = id;
+        }
       })
       .catch((error: unknown) => this.onFillError(error))
       .finally(() => {
@@ -209,5 +214,6 @@ export class HolderShapeCache {
     this.internedPaths.clear();
     this.fileBytes = 0;
     this.maxId = 0;
+    this.filledThrough = 0;
   }
 }

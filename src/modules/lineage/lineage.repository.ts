@@ -108,18 +108,19 @@ const SHAPE_EPOCH_COLUMNS = `pg_relation_filenode('scans'::regclass)::text AS fi
 
 /**
  * Shapes for the holder shape cache, with the epoch they belong to (one statement: one
- * snapshot): of scans `ids`, or of the newest `limit` holders of a pair. One row per scan, its
+ * snapshot): of scans `ids`, and with `newest`, of the newest `newest.limit` scans with id above
+ * `newest.after` (a background fill: every scan stored since the last one, so the holders of any
+ * popular file are cached at once — not one cold page per popular file). One row per scan, its
  * files as one JSON array (a fill reads thousands of holders: a row per file costs several times
  * more to parse here); left(hash, 13) is all a hash key needs.
  */
-async function readHolderShapes(manager: EntityManager, which: { ids: readonly number[] } | { pair: FilePair; limit: number }): Promise<HolderShapeRead> {
-  const scans =
-    'ids' in which
-      ? { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [which.ids] }
-      : {
-          sql: 'SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = $1::char(64) AND l.path = $2 ORDER BY l.scan_id DESC LIMIT $3',
-          params: [which.pair.hash, which.pair.path, which.limit],
-        };
+async function readHolderShapes(manager: EntityManager, ids: readonly number[], newest?: { after: number; limit: number }): Promise<HolderShapeRead> {
+  const scans = newest
+    ? {
+        sql: 'SELECT unnest($1::int[]) AS scan_id UNION (SELECT s.id FROM scans s WHERE s.id > $2 ORDER BY s.id DESC LIMIT $3)',
+        params: [ids, newest.after, newest.limit],
+      }
+    : { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [ids] };
   const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
     await manager.query(
       `SELECT ${SHAPE_EPOCH_COLUMNS}, s.scan_id, s.files
@@ -470,25 +471,30 @@ export class LineageRepository implements CandidateStore {
     const ids = walk.ids;
     const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
     const epoch = walk.fileNode;
-    const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
+    // One cache lookup per holder: its shape, or a read below when it is missing.
+    const shapes = new Array<HolderShape | undefined>(ids.length);
+    const missing: number[] = [];
+    for (let i = 0; i < ids.length; i++) if ((shapes[i] = cache.get(ids[i], epoch)) === undefined) missing.push(ids[i]);
     if (missing.length > cache.coldHoldersMax) {
-      // Cold (a fresh process, a popular file not seen yet): this page goes through the SQL
-      // filter, and the shapes of all the pair's holders are read in the background, outside
-      // this transaction (one read, so the next search of this pair is warm).
+      // Cold (a fresh process, many scans stored since the last fill): this page goes through the
+      // SQL filter, and the shapes of this page's holders and of every scan stored since the last
+      // fill are read in the background, outside this transaction (one read, so the next search
+      // of this or any other popular file is warm).
       const dataSource = this.manager.connection;
-      cache.fillInBackground(() => readHolderShapes(dataSource.manager, { pair, limit: cache.capacity }));
+      cache.fillInBackground(() => readHolderShapes(dataSource.manager, missing, { after: cache.filledThrough, limit: cache.capacity }));
       return null;
     }
     if (missing.length > 0) {
-      const read = await readHolderShapes(this.manager, { ids: missing });
+      const read = await readHolderShapes(this.manager, missing);
       cache.checkEpoch(read.fileNode, read.lastId);
       for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
+      for (let i = 0; i < ids.length; i++) shapes[i] ??= cache.get(ids[i], epoch);
     }
     const prepared = prepareHolderFilter(filter);
     const keep = new Set(filter.keep);
     const kept: Array<{ id: number; shape: HolderShape }> = [];
-    for (const id of ids) {
-      const shape = cache.get(id, epoch);
+    for (let i = 0; i < ids.length; i++) {
+      const [id, shape] = [ids[i], shapes[i]];
       if (!shape) continue; // deleted since the walk
       if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
     }

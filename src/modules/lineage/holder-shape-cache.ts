@@ -169,6 +169,20 @@ export class HolderShapeCache {
     return shape && shape.epoch === epoch ? shape : undefined;
   }
 
+  /**
+   * Sets `share`'s line and trivial counts (0 for a binary file or an unknown count, as SQL's
+   * coalesce) from the cached shape of its scan read under file node `epoch`; false when not cached.
+   */
+  sizeAt(share: { scanId: number; path: string; lines: number; trivial: number }, epoch: string): boolean {
+    const shape = this.get(share.scanId, epoch);
+    if (!shape) return false;
+    const i = shape.paths.indexOf(share.path);
+    if (i < 0) return false;
+    share.lines = Math.max(0, shape.numbers[3 * i + 1]);
+    share.trivial = Math.max(0, shape.numbers[3 * i + 2]);
+    return true;
+  }
+
   put(scanId: number, rows: readonly ShapeRow[], epoch: string): HolderShape {
     // Oldest entries go first (a Map iterates in insertion order).
     for (const oldest of this.shapes.keys()) {

@@ -185,50 +185,83 @@ export class LineageRepository implements CandidateStore {
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
-    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number; lines: number | null; trivial: number | null }> =
-      await this.manager.query(
-        // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
-        // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
-        `WITH q AS (
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
-         ), hits AS MATERIALIZED (
-           SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
-           FROM q CROSS JOIN LATERAL (
-             SELECT p.scan_id, p.cnt FROM scan_line_postings p
-             WHERE p.path = q.path AND p.line_hash = q.line_hash
-             ORDER BY p.scan_id DESC
-             LIMIT $4
-           ) h
-         )
-         SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
-           FROM hits WHERE df >= $4 GROUP BY path, line_hash
-         UNION ALL
-         SELECT 3, a.path, NULL, a.scan_id, 0, l.line_count, l.trivial_count
-           FROM (SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4) a
-           CROSS JOIN LATERAL (
+    // The size of each hit scan's file at the hit's path: from the holder shape cache when it has
+    // the scan (its files never change; the epoch read with the probe says the entry is its own),
+    // else a primary-key lookup per (scan, path) — thousands per probe at catalogue scale.
+    const cache = this.holderShapes && this.holderShapes.size > 0 ? this.holderShapes : null;
+    const sized = (inner: string) =>
+      cache
+        ? `SELECT d.*, NULL::int AS line_count, NULL::int AS trivial_count FROM (${inner}) d`
+        : // LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
+          `SELECT d.*, l.line_count, l.trivial_count FROM (${inner}) d CROSS JOIN LATERAL (
              SELECT f.line_count, f.trivial_count FROM scan_file_lines f
-             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
-           ) l
-         UNION ALL
-         SELECT 1, a.path, NULL, a.scan_id, a.shared, l.line_count, l.trivial_count
-           FROM (SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path) a
-           CROSS JOIN LATERAL (
-             -- LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
-             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
-             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
-           ) l
-         UNION ALL
-         SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL FROM hits`,
-        [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
-      );
+             WHERE f.scan_id = d.scan_id AND f.path = d.path LIMIT 1
+           ) l`;
+    const rows: Array<{
+      kind: number;
+      path: string | null;
+      line_hash: string | null;
+      scan_id: number | null;
+      n: number;
+      lines: number | null;
+      trivial: number | null;
+      file_node: string | null;
+      last_id: string | null;
+    }> = await this.manager.query(
+      // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
+      // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
+      `WITH q AS (
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
+       ), hits AS MATERIALIZED (
+         SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
+         FROM q CROSS JOIN LATERAL (
+           SELECT p.scan_id, p.cnt FROM scan_line_postings p
+           WHERE p.path = q.path AND p.line_hash = q.line_hash
+           ORDER BY p.scan_id DESC
+           LIMIT $4
+         ) h
+       )
+       SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial,
+              NULL AS file_node, NULL AS last_id
+         FROM hits WHERE df >= $4 GROUP BY path, line_hash
+       UNION ALL
+       SELECT 3, a.path, NULL, a.scan_id, 0, a.line_count, a.trivial_count, NULL, NULL
+         FROM (${sized('SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4')}) a
+       UNION ALL
+       SELECT 1, a.path, NULL, a.scan_id, a.shared, a.line_count, a.trivial_count, NULL, NULL
+         FROM (${sized('SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path')}) a
+       UNION ALL
+       SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL, ${SHAPE_EPOCH_COLUMNS} FROM hits`,
+      [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
+    );
     const result: TokenProbeResult = { frequent: [], partial: [], fenced: [], rows: 0 };
+    const epoch = rows.find((r) => r.kind === 2) as (typeof rows)[number];
+    result.rows = epoch.n;
+    cache?.checkEpoch(epoch.file_node as string, Number(epoch.last_id));
+    const unsized: Array<{ scanId: number; path: string; lines: number; trivial: number }> = [];
     for (const r of rows) {
       if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string, fence: r.scan_id as number });
-      else if (r.kind === 3) result.fenced.push({ scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
-      else if (r.kind === 1) {
-        result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
+      else if (r.kind === 1 || r.kind === 3) {
+        const share = { scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 };
+        if (cache && !cache.sizeAt(share, epoch.file_node as string)) unsized.push(share);
+        if (r.kind === 3) result.fenced.push(share);
+        else result.partial.push(Object.assign(share, { shared: r.n }));
       }
-      else result.rows = r.n;
+    }
+    if (unsized.length > 0) {
+      // One primary-key lookup per (scan, path) the cache does not have.
+      const sizes: Array<{ scan_id: number; path: string; line_count: number | null; trivial_count: number | null }> = await this.manager.query(
+        `SELECT f.scan_id, f.path, f.line_count, f.trivial_count
+         FROM unnest($1::int[], $2::text[]) AS q(scan_id, path)
+         JOIN scan_file_lines f ON f.scan_id = q.scan_id AND f.path = q.path`,
+        [unsized.map((u) => u.scanId), unsized.map((u) => u.path)],
+      );
+      const byKey = new Map(sizes.map((z) => [`${z.scan_id}\u0000${z.path}`, z]));
+      for (const u of unsized) {
+        const z = byKey.get(`${u.scanId}\u0000${u.path}`);
+        u.lines = z?.line_count ?? 0;
+        u.trivial = z?.trivial_count ?? 0;
+      }
     }
     return result;
   }

@@ -111,6 +111,8 @@ export class HolderShapeCache {
   coldHoldersMax = 256;
   /** A background fill is running (one at a time; see {@link fillInBackground}). */
   private filling: Promise<void> | null = null;
+  /** The largest id a background fill has read (where the next one starts reading the newest scans); 0 when none has. */
+  filledThrough = 0;
 
   /**
    * `capacity`: shapes kept at most (~0.3 KB a scan); `fileBudget`: bytes of cached files (line
@@ -145,7 +147,10 @@ export class HolderShapeCache {
     this.filling = read()
       .then((result) => {
         this.checkEpoch(result.fileNode, result.lastId);
-        for (const [id, rows] of result.shapes) this.put(id, rows, result.fileNode);
+        for (const [id, rows] of result.shapes) {
+          this.put(id, rows, result.fileNode);
+          if (id > this.filledThrough) this.filledThrough = id;
+        }
       })
       .catch((error: unknown) => this.onFillError(error))
       .finally(() => {
@@ -162,6 +167,20 @@ export class HolderShapeCache {
   get(scanId: number, epoch: string): HolderShape | undefined {
     const shape = this.shapes.get(scanId);
     return shape && shape.epoch === epoch ? shape : undefined;
+  }
+
+  /**
+   * Sets `share`'s line and trivial counts (0 for a binary file or an unknown count, as SQL's
+   * coalesce) from the cached shape of its scan read under file node `epoch`; false when not cached.
+   */
+  sizeAt(share: { scanId: number; path: string; lines: number; trivial: number }, epoch: string): boolean {
+    const shape = this.get(share.scanId, epoch);
+    if (!shape) return false;
+    const i = shape.paths.indexOf(share.path);
+    if (i < 0) return false;
+    share.lines = Math.max(0, shape.numbers[3 * i + 1]);
+    share.trivial = Math.max(0, shape.numbers[3 * i + 2]);
+    return true;
   }
 
   put(scanId: number, rows: readonly ShapeRow[], epoch: string): HolderShape {
@@ -209,5 +228,6 @@ export class HolderShapeCache {
     this.internedPaths.clear();
     this.fileBytes = 0;
     this.maxId = 0;
+    this.filledThrough = 0;
   }
 }

@@ -7,6 +7,7 @@ import type {
   FileProbeResult,
   FileLineStats,
   HolderFilter,
+  HolderIds,
   HolderPage,
   PairProbeResult,
   PartialShare,
@@ -107,18 +108,19 @@ const SHAPE_EPOCH_COLUMNS = `pg_relation_filenode('scans'::regclass)::text AS fi
 
 /**
  * Shapes for the holder shape cache, with the epoch they belong to (one statement: one
- * snapshot): of scans `ids`, or of the newest `limit` holders of a pair. One row per scan, its
+ * snapshot): of scans `ids`, and with `newest`, of the newest `newest.limit` scans with id above
+ * `newest.after` (a background fill: every scan stored since the last one, so the holders of any
+ * popular file are cached at once — not one cold page per popular file). One row per scan, its
  * files as one JSON array (a fill reads thousands of holders: a row per file costs several times
  * more to parse here); left(hash, 13) is all a hash key needs.
  */
-async function readHolderShapes(manager: EntityManager, which: { ids: readonly number[] } | { pair: FilePair; limit: number }): Promise<HolderShapeRead> {
-  const scans =
-    'ids' in which
-      ? { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [which.ids] }
-      : {
-          sql: 'SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = $1::char(64) AND l.path = $2 ORDER BY l.scan_id DESC LIMIT $3',
-          params: [which.pair.hash, which.pair.path, which.limit],
-        };
+async function readHolderShapes(manager: EntityManager, ids: readonly number[], newest?: { after: number; limit: number }): Promise<HolderShapeRead> {
+  const scans = newest
+    ? {
+        sql: 'SELECT unnest($1::int[]) AS scan_id UNION (SELECT s.id FROM scans s WHERE s.id > $2 ORDER BY s.id DESC LIMIT $3)',
+        params: [ids, newest.after, newest.limit],
+      }
+    : { sql: 'SELECT unnest($1::int[]) AS scan_id', params: [ids] };
   const rows: Array<{ file_node: string; last_id: string; scan_id: number | null; files: Array<[string, string, number | null, number | null]> | null }> =
     await manager.query(
       `SELECT ${SHAPE_EPOCH_COLUMNS}, s.scan_id, s.files
@@ -169,6 +171,12 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
 export class LineageRepository implements CandidateStore {
+  /**
+   * Holder walks of this transaction ({@link holderIds}) by pair, with the epoch they were read
+   * under: the filtered pages of the same pair take their ids from here instead of walking again.
+   */
+  private readonly walks = new Map<string, { ids: number[]; complete: boolean; epoch: string }>();
+
   /** `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound holders here). */
   constructor(
     private readonly manager: EntityManager,
@@ -177,50 +185,83 @@ export class LineageRepository implements CandidateStore {
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
-    const rows: Array<{ kind: number; path: string | null; line_hash: string | null; scan_id: number | null; n: number; lines: number | null; trivial: number | null }> =
-      await this.manager.query(
-        // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
-        // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
-        `WITH q AS (
-           SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
-         ), hits AS MATERIALIZED (
-           SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
-           FROM q CROSS JOIN LATERAL (
-             SELECT p.scan_id, p.cnt FROM scan_line_postings p
-             WHERE p.path = q.path AND p.line_hash = q.line_hash
-             ORDER BY p.scan_id DESC
-             LIMIT $4
-           ) h
-         )
-         SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial
-           FROM hits WHERE df >= $4 GROUP BY path, line_hash
-         UNION ALL
-         SELECT 3, a.path, NULL, a.scan_id, 0, l.line_count, l.trivial_count
-           FROM (SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4) a
-           CROSS JOIN LATERAL (
+    // The size of each hit scan's file at the hit's path: from the holder shape cache when it has
+    // the scan (its files never change; the epoch read with the probe says the entry is its own),
+    // else a primary-key lookup per (scan, path) — thousands per probe at catalogue scale.
+    const cache = this.holderShapes && this.holderShapes.size > 0 ? this.holderShapes : null;
+    const sized = (inner: string) =>
+      cache
+        ? `SELECT d.*, NULL::int AS line_count, NULL::int AS trivial_count FROM (${inner}) d`
+        : // LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
+          `SELECT d.*, l.line_count, l.trivial_count FROM (${inner}) d CROSS JOIN LATERAL (
              SELECT f.line_count, f.trivial_count FROM scan_file_lines f
-             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
-           ) l
-         UNION ALL
-         SELECT 1, a.path, NULL, a.scan_id, a.shared, l.line_count, l.trivial_count
-           FROM (SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path) a
-           CROSS JOIN LATERAL (
-             -- LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
-             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
-             WHERE f.scan_id = a.scan_id AND f.path = a.path LIMIT 1
-           ) l
-         UNION ALL
-         SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL FROM hits`,
-        [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
-      );
+             WHERE f.scan_id = d.scan_id AND f.path = d.path LIMIT 1
+           ) l`;
+    const rows: Array<{
+      kind: number;
+      path: string | null;
+      line_hash: string | null;
+      scan_id: number | null;
+      n: number;
+      lines: number | null;
+      trivial: number | null;
+      file_node: string | null;
+      last_id: string | null;
+    }> = await this.manager.query(
+      // Newest postings first (a backward walk of idx_scan_line_postings_line): a frequent
+      // token is then known exactly for the scans with id ≥ its fence, min(scan_id).
+      `WITH q AS (
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) AS q(path, line_hash, c)
+       ), hits AS MATERIALIZED (
+         SELECT q.path, q.line_hash, q.c, h.scan_id, h.cnt, count(*) OVER (PARTITION BY q.path, q.line_hash) AS df
+         FROM q CROSS JOIN LATERAL (
+           SELECT p.scan_id, p.cnt FROM scan_line_postings p
+           WHERE p.path = q.path AND p.line_hash = q.line_hash
+           ORDER BY p.scan_id DESC
+           LIMIT $4
+         ) h
+       )
+       SELECT 0 AS kind, path, line_hash::text AS line_hash, min(scan_id)::int AS scan_id, count(*)::int AS n, NULL::int AS lines, NULL::int AS trivial,
+              NULL AS file_node, NULL AS last_id
+         FROM hits WHERE df >= $4 GROUP BY path, line_hash
+       UNION ALL
+       SELECT 3, a.path, NULL, a.scan_id, 0, a.line_count, a.trivial_count, NULL, NULL
+         FROM (${sized('SELECT DISTINCT scan_id, path FROM hits WHERE df >= $4')}) a
+       UNION ALL
+       SELECT 1, a.path, NULL, a.scan_id, a.shared, a.line_count, a.trivial_count, NULL, NULL
+         FROM (${sized('SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path')}) a
+       UNION ALL
+       SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL, ${SHAPE_EPOCH_COLUMNS} FROM hits`,
+      [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
+    );
     const result: TokenProbeResult = { frequent: [], partial: [], fenced: [], rows: 0 };
+    const epoch = rows.find((r) => r.kind === 2) as (typeof rows)[number];
+    result.rows = epoch.n;
+    cache?.checkEpoch(epoch.file_node as string, Number(epoch.last_id));
+    const unsized: Array<{ scanId: number; path: string; lines: number; trivial: number }> = [];
     for (const r of rows) {
       if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string, fence: r.scan_id as number });
-      else if (r.kind === 3) result.fenced.push({ scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
-      else if (r.kind === 1) {
-        result.partial.push({ scanId: r.scan_id as number, path: r.path as string, shared: r.n, lines: r.lines ?? 0, trivial: r.trivial ?? 0 });
+      else if (r.kind === 1 || r.kind === 3) {
+        const share = { scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 };
+        if (cache && !cache.sizeAt(share, epoch.file_node as string)) unsized.push(share);
+        if (r.kind === 3) result.fenced.push(share);
+        else result.partial.push(Object.assign(share, { shared: r.n }));
       }
-      else result.rows = r.n;
+    }
+    if (unsized.length > 0) {
+      // One primary-key lookup per (scan, path) the cache does not have.
+      const sizes: Array<{ scan_id: number; path: string; line_count: number | null; trivial_count: number | null }> = await this.manager.query(
+        `SELECT f.scan_id, f.path, f.line_count, f.trivial_count
+         FROM unnest($1::int[], $2::text[]) AS q(scan_id, path)
+         JOIN scan_file_lines f ON f.scan_id = q.scan_id AND f.path = q.path`,
+        [unsized.map((u) => u.scanId), unsized.map((u) => u.path)],
+      );
+      const byKey = new Map(sizes.map((z) => [`${z.scan_id}\u0000${z.path}`, z]));
+      for (const u of unsized) {
+        const z = byKey.get(`${u.scanId}\u0000${u.path}`);
+        u.lines = z?.line_count ?? 0;
+        u.trivial = z?.trivial_count ?? 0;
+      }
     }
     return result;
   }
@@ -296,6 +337,51 @@ export class LineageRepository implements CandidateStore {
       }
     });
     return result;
+  }
+
+  async holderIds(pair: FilePair, limit: number): Promise<HolderIds> {
+    const walk = await this.walkHolders(pair, Number.POSITIVE_INFINITY, limit + 1);
+    const complete = walk.ids.length <= limit;
+    const ids = complete ? walk.ids : walk.ids.slice(0, limit);
+    this.walks.set(`${pair.hash}\u0000${pair.path}`, { ids, complete, epoch: walk.fileNode });
+    return { ids, complete };
+  }
+
+  /**
+   * Up to `limit` holders of the pair with id < before, newest first: one index-only walk of
+   * idx_scan_file_lines_hash_path, with the holder shape cache's epoch (checked here).
+   */
+  private async walkHolders(pair: FilePair, before: number, limit: number): Promise<{ ids: number[]; fileNode: string }> {
+    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
+    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
+      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                SELECT l.scan_id FROM scan_file_lines l
+                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
+                ORDER BY l.scan_id DESC LIMIT $4
+              ) w) AS ids,
+              ${SHAPE_EPOCH_COLUMNS}`,
+      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
+    );
+    this.holderShapes?.checkEpoch(walk.file_node, Number(walk.last_id));
+    return { ids: walk.ids === null ? [] : walk.ids.split(',').map(Number), fileNode: walk.file_node };
+  }
+
+  /**
+   * The ids of a filtered page from a walk this transaction made already (see {@link walks}),
+   * newest first below `before`; null when that walk does not cover the page.
+   */
+  private walkedPage(pair: FilePair, before: number, limit: number): { ids: number[]; fileNode: string } | null {
+    const walk = this.walks.get(`${pair.hash}\u0000${pair.path}`);
+    if (!walk) return null;
+    let lo = 0;
+    let hi = walk.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (walk.ids[mid] < before) hi = mid;
+      else lo = mid + 1;
+    }
+    const ids = walk.ids.slice(lo, lo + limit);
+    return ids.length === limit || walk.complete ? { ids, fileNode: walk.epoch } : null;
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
@@ -414,39 +500,34 @@ export class LineageRepository implements CandidateStore {
     filter: HolderFilter,
     cache: HolderShapeCache,
   ): Promise<HolderPage | null> {
-    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
-    const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
-      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
-                SELECT l.scan_id FROM scan_file_lines l
-                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
-                ORDER BY l.scan_id DESC LIMIT $4
-              ) w) AS ids,
-              ${SHAPE_EPOCH_COLUMNS}`,
-      [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
-    );
-    cache.checkEpoch(walk.file_node, Number(walk.last_id));
-    const ids = walk.ids === null ? [] : walk.ids.split(',').map(Number);
+    const walk = this.walkedPage(pair, before, limit) ?? (await this.walkHolders(pair, before, limit));
+    const ids = walk.ids;
     const page: HolderPage = { holders: [], walked: ids.length, lastId: ids.length > 0 ? ids[ids.length - 1] : null };
-    const epoch = walk.file_node;
-    const missing = ids.filter((id) => cache.get(id, epoch) === undefined);
+    const epoch = walk.fileNode;
+    // One cache lookup per holder: its shape, or a read below when it is missing.
+    const shapes = new Array<HolderShape | undefined>(ids.length);
+    const missing: number[] = [];
+    for (let i = 0; i < ids.length; i++) if ((shapes[i] = cache.get(ids[i], epoch)) === undefined) missing.push(ids[i]);
     if (missing.length > cache.coldHoldersMax) {
-      // Cold (a fresh process, a popular file not seen yet): this page goes through the SQL
-      // filter, and the shapes of all the pair's holders are read in the background, outside
-      // this transaction (one read, so the next search of this pair is warm).
+      // Cold (a fresh process, many scans stored since the last fill): this page goes through the
+      // SQL filter, and the shapes of this page's holders and of every scan stored since the last
+      // fill are read in the background, outside this transaction (one read, so the next search
+      // of this or any other popular file is warm).
       const dataSource = this.manager.connection;
-      cache.fillInBackground(() => readHolderShapes(dataSource.manager, { pair, limit: cache.capacity }));
+      cache.fillInBackground(() => readHolderShapes(dataSource.manager, missing, { after: cache.filledThrough, limit: cache.capacity }));
       return null;
     }
     if (missing.length > 0) {
-      const read = await readHolderShapes(this.manager, { ids: missing });
+      const read = await readHolderShapes(this.manager, missing);
       cache.checkEpoch(read.fileNode, read.lastId);
       for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
+      for (let i = 0; i < ids.length; i++) shapes[i] ??= cache.get(ids[i], epoch);
     }
     const prepared = prepareHolderFilter(filter);
     const keep = new Set(filter.keep);
     const kept: Array<{ id: number; shape: HolderShape }> = [];
-    for (const id of ids) {
-      const shape = cache.get(id, epoch);
+    for (let i = 0; i < ids.length; i++) {
+      const [id, shape] = [ids[i], shapes[i]];
       if (!shape) continue; // deleted since the walk
       if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
     }

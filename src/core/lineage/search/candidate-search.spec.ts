@@ -147,6 +147,45 @@ describe('searchCompared', () => {
     );
   });
 
+  it('equals the brute force when the holder walk says which candidates hold no popular file, also from a partial walk of the newest holders (generated walk limits)', async () => {
+    // A candidate the walk covers and does not list, and no variant, has no file at the pair's
+    // path: its loose key drops that path. holderWalk 0 skips the walk; 1–3 walk the newest only.
+    const limits = fc.record({
+      holderWalk: fc.constantFrom(0, 1, 2, 3, 262_144),
+      pairCap: fc.integer({ min: 0, max: 3 }),
+      holderPage: fc.integer({ min: 1, max: 3 }),
+      chunk: fc.integer({ min: 1, max: 4 }),
+      caps: fc.constantFrom([0, 1, 3, 1_000_000], [2, 8, 1_000_000], [2, 8, 64]),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.double({ min: 0.2, max: 0.9, noNaN: true }),
+        limits,
+        (seed, count, shareRate, l) => checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...TIGHT, bandLimit: 2, ...l }),
+      ),
+      { numRuns: 150, seed: 11_30 },
+    );
+  });
+
+  it('shapes fewer loose candidates once the holder walk has told the non-holders of a popular file (growth bench catalogue)', async () => {
+    const scans: FileSide[][] = [];
+    const r = rng(4242);
+    for (let i = 0; i < 80; i++) scans.push(toFiles(catalogueSkill(777 * 64 + i, 1 + Math.floor(r() * 2), { license: 0.5, helper: 0.3 })));
+    const limits = { ...DEFAULT_SEARCH_LIMITS, caps: [2, 8, 1_000_000], pairCap: 1, holderPage: 1, chunk: 4 };
+    const shaped = async (holderWalk: number) => {
+      const store = new MemoryCandidateStore(limits.postedLinesMax);
+      let total = 0;
+      for (let i = 0; i < scans.length; i++) {
+        total += (await searchCompared(scans[i], store, { ...limits, holderWalk })).stats.shaped;
+        store.add(i + 1, scans[i]);
+      }
+      return total;
+    };
+    expect(await shaped(DEFAULT_SEARCH_LIMITS.holderWalk)).toBeLessThan(await shaped(0)); // 1 454 against 1 781
+  });
+
   it('decides holders of popular files exactly at 40 by their file counts, the newest of a tie winning, without reading a line', async () => {
     const license = text('LICENSE.txt', 'MIT License\n\nPermission is hereby granted\n');
     const helper = text('scripts/lib/log.sh', '#!/bin/sh\nlog() { echo "$1"; }\n');

@@ -70,6 +70,8 @@ export interface SearchLimits {
    * page yields a best match that settles most of the later pages on arrival.
    */
   holderPage: number;
+  /** Holder ids a pair's membership walk reads at most (see {@link PairState.members}); the newest when there are more. */
+  holderWalk: number;
   /**
    * From this many skipped non-trivial distinct lines on (a huge file), the rest is first bounded
    * by file size — one indexed query for the few stored files large enough to matter — instead of
@@ -92,6 +94,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   bandLimit: 512,
   pairCap: 256,
   holderPage: 64,
+  holderWalk: 262_144,
   sizeBandFrom: 1_024,
   postedLinesMax: POSTED_LINES_MAX,
 };
@@ -173,7 +176,10 @@ interface PathState {
  * file at this path (ratio 0). The holders are read newest first, a page at a time, with their
  * file counts and their files at C's paths, which is what their shaped bound needs; a holder
  * whose bound cannot matter is settled on the spot, the others become candidates. Holders not
- * read yet have ids below `before`, and share one group bound.
+ * read yet have ids below `before`, and share one group bound. The same holds for the
+ * candidates: once one index walk has listed the holders' ids ({@link Search.learnHolders}), a
+ * loose candidate that is neither among them nor a variant counts 0 at this path, not a line
+ * bound — most loose candidates of a catalogue skill then need no shape read.
  */
 interface PairState {
   path: string;
@@ -182,6 +188,13 @@ interface PairState {
   before: number;
   /** Holder pages read so far (their size doubles). */
   pages: number;
+  /**
+   * The holders' ids, ascending, from one index walk ({@link Search.learnHolders}): a candidate
+   * with id ≥ membersFrom that is not among them, nor a variant, has no file at the pair's path.
+   * null until walked (membersFrom then Infinity).
+   */
+  members: number[] | null;
+  membersFrom: number;
 }
 
 const enum Stage {
@@ -202,6 +215,8 @@ interface Candidate {
   inSize: boolean;
   /** Empty / binary paths of C where the candidate has the same file (from file probes). */
   sameFile: Set<string>;
+  /** Pair paths where it has a file with another hash (a variant, from the pair probe). */
+  variantAt?: Set<string>;
   flagged: boolean;
   stage: Stage;
   /** Its files (all, or with fileCount set, those at C's paths). */
@@ -427,6 +442,7 @@ class Search {
   private looseKey(c: Candidate): ScanMatch {
     let sum = 0;
     for (const p of this.paths) {
+      if (p.pair && this.noFileAt(c, p.pair)) continue; // ratio 0 here, whatever its lines
       if (p.kind === 'text') {
         const stats = c.fileStats.get(p.path);
         if (stats) {
@@ -435,7 +451,7 @@ class Search {
         } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
-    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c.id));
+    return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c));
   }
 
   /**
@@ -444,9 +460,19 @@ class Search {
    * of it. (The pair's hash counts as probed once it became a pair, so `restMayShareFile` does
    * not cover these scans, and a candidate found by other evidence is no group member either.)
    */
-  private mayBeUnreadHolder(id: number): boolean {
-    for (const p of this.paths) if (p.pair && id < p.pair.before) return true;
+  private mayBeUnreadHolder(c: Candidate): boolean {
+    for (const p of this.paths) if (p.pair && c.id < p.pair.before && !this.noFileAt(c, p.pair)) return true;
     return false;
+  }
+
+  /**
+   * Whether candidate c is known to have no file at the pair's path: the holder walk covers its
+   * id and does not list it, and it is no variant (every variant is listed by the pair probe).
+   * Its ratio there is then 0, which its loose key may use instead of a line bound.
+   */
+  private noFileAt(c: Candidate, pair: PairState): boolean {
+    if (pair.members === null || c.id < pair.membersFrom || c.variantAt?.has(pair.path)) return false;
+    return !sortedIncludes(pair.members, c.id);
   }
 
   private shapedKey(c: Candidate): ScanMatch {
@@ -524,7 +550,14 @@ class Search {
   }
 
   private async refineCandidate(top: Candidate): Promise<boolean> {
-    if (top.stage === Stage.Loose) return this.fetchShapes();
+    if (top.stage === Stage.Loose) {
+      // The first batch of shapes usually finds a real predecessor; when loose candidates still
+      // matter after it, the holder walk of each pair tells the many that hold no such file (a
+      // LICENSE in a third of all skills) — their loose keys drop by a whole path, no shape read.
+      const pair = (this.roundTrips[Stage.Loose] ?? 0) > 0 ? this.paths.find((p) => p.pair && p.pair.members === null)?.pair : undefined;
+      if (pair) return this.learnHolders(pair);
+      return this.fetchShapes();
+    }
     if (top.stage === Stage.Shaped) return this.fetchCounts();
     return this.evaluateBatch();
   }
@@ -1074,7 +1107,7 @@ class Search {
     for (const pair of wanted) {
       if (frequent.has(`${pair.path}\u0000${pair.hash}`)) continue;
       const p = this.byPathState.get(pair.path) as PathState;
-      p.pair = { path: pair.path, hash: pair.hash, before: Number.POSITIVE_INFINITY, pages: 0 };
+      p.pair = { path: pair.path, hash: pair.hash, before: Number.POSITIVE_INFINITY, pages: 0, members: null, membersFrom: Number.POSITIVE_INFINITY };
       p.fileProbed = true;
       p.fileLevel = Infinity;
     }
@@ -1084,7 +1117,7 @@ class Search {
       const paths = this.paths.filter((p) => p.hash === hash);
       if (paths.every((p) => p.pair)) this.hashes.set(hash, Infinity);
     }
-    for (const v of result.variants) if (this.byPathState.get(v.path)?.pair) this.addCandidate(v.scanId);
+    for (const v of result.variants) if (this.byPathState.get(v.path)?.pair) (this.addCandidate(v.scanId).variantAt ??= new Set()).add(v.path);
     for (const c of result.copies) {
       const candidate = this.addCandidate(c.scanId);
       candidate.flagged = true;
@@ -1166,6 +1199,29 @@ class Search {
   }
 
   /**
+   * One index walk of the pair's holders, ids only (see {@link PairState.members}); the
+   * candidates among them are now known to hold C's file. When the row budget cannot pay for it
+   * the pair just stays unwalked (members empty from Infinity: nothing is decided by it).
+   */
+  private async learnHolders(pair: PairState): Promise<boolean> {
+    pair.members = [];
+    const limit = Math.min(this.limits.holderWalk, Math.floor(this.rowsLeft / 2));
+    if (limit < 1 || !this.spend(limit)) return true;
+    const walk = await this.store.holderIds(pair, limit);
+    this.rowsLeft += limit - Math.min(limit, walk.ids.length); // only what was walked counts
+    const members = new Array<number>(walk.ids.length);
+    for (let i = 0; i < walk.ids.length; i++) members[walk.ids.length - 1 - i] = walk.ids[i];
+    pair.members = members;
+    pair.membersFrom = walk.complete ? Number.NEGATIVE_INFINITY : walk.ids.length > 0 ? walk.ids[walk.ids.length - 1] : Number.POSITIVE_INFINITY;
+    for (const id of walk.ids) {
+      const c = this.candidates.get(id);
+      if (c) c.flagged = true; // it holds C's file byte for byte
+    }
+    this.rekeyAll();
+    return true;
+  }
+
+  /**
    * The store-side filter of a holder page: while the best is `new` every holder matters (it
    * shares a file); after, only those whose shaped bound — with no probed line shared, as for
    * every holder outside the candidates — rounds to at least the best's similarity can rank above
@@ -1195,6 +1251,19 @@ class Search {
   private rekeyAll(): void {
     for (const c of this.candidates.values()) this.rekey(c);
   }
+}
+
+/** Whether ascending `sorted` contains `value` (binary search). */
+function sortedIncludes(sorted: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === value) return true;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 const byHashThenPath = (x: TokenState, y: TokenState) => (x.hash !== y.hash ? (x.hash < y.hash ? -1 : 1) : x.path < y.path ? -1 : x.path > y.path ? 1 : 0);

@@ -111,6 +111,14 @@ export interface HolderPage {
   lastId: number | null;
 }
 
+/** The holders of a pair, ids only (see {@link CandidateStore.holderIds}). */
+export interface HolderIds {
+  /** Newest first. */
+  ids: number[];
+  /** Every holder is listed (else only the newest `limit`: those with id ≥ the last one). */
+  complete: boolean;
+}
+
 export interface StoredSequence {
   scanId: number;
   path: string;
@@ -126,6 +134,11 @@ export interface CandidateStore {
    * count and their files at `paths` (C's paths, the filter's paths when there is one).
    */
   holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage>;
+  /**
+   * The ids of the scans holding the pair's file (same path, same hash), newest first, at most
+   * `limit` (one index walk; the search learns from it which of its candidates hold the file).
+   */
+  holderIds(pair: FilePair, limit: number): Promise<HolderIds>;
   probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
   probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
   /**

@@ -8,6 +8,7 @@ import type {
   CandidateStore,
   FilePair,
   FileProbeResult,
+  HolderIds,
   HolderPage,
   PairHolder,
   PairProbeResult,
@@ -147,6 +148,18 @@ export class MemoryCandidateStore implements CandidateStore {
       page.holders.push(holder);
     }
     return page;
+  }
+
+  async holderIds(pair: FilePair, limit: number): Promise<HolderIds> {
+    this.calls++;
+    const ids: number[] = [];
+    for (const id of [...this.scans.keys()].sort((x, y) => y - x)) {
+      const s = this.scans.get(id) as StoredScan;
+      if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
+      if (ids.length === limit) return { ids, complete: false };
+      ids.push(id);
+    }
+    return { ids, complete: true };
   }
 
   async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {

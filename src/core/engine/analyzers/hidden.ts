@@ -1,7 +1,7 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
-import { MD_COMMENT_FULL, MD_COMMENT_PARTIAL } from '../text/markdown';
+import { isBlankLine, MD_COMMENT_FULL, MD_COMMENT_PARTIAL } from '../text/markdown';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer } from './context';
 import { ruleById } from './rule-lookup';
@@ -179,7 +179,7 @@ export const hiddenAnalyzer: Analyzer = {
       let reported = 0;
       for (let k = 0; k < f.rawLines.length && reported < 5; k++) {
         const line = f.rawLines[k];
-        if (line.trim() === '') {
+        if (isBlankLine(line)) {
           blank++;
           continue;
         }

@@ -1,6 +1,6 @@
 import type { SkillFile } from '../../ingest/ingest.types';
 import type { FileFacts, LineLang } from '../rule-types';
-import { normalizeText } from './normalize';
+import { hasNonAscii, normalizeText } from './normalize';
 
 const EXT_LANG: Record<string, LineLang> = {
   py: 'python', pyw: 'python', ipynb: 'json',
@@ -58,12 +58,25 @@ export function isMarkdownFile(file: SkillFile): boolean {
   return ext === 'md' || ext === 'markdown' || ext === 'mdx' || (file.kind === 'instruction' && ext !== 'txt' && !EXT_LANG[ext]);
 }
 
+/**
+ * Facts whose raw text has no code unit above U+007E (asked once while normalising): the Unicode
+ * checks skip them without reading the text again. A copy of the facts (a decoded pseudo-file) is
+ * not in the set and is read.
+ */
+const ASCII_FACTS = new WeakSet<FileFacts>();
+
+/** Whether `f.raw` is known to have no code unit above U+007E (false: it has one, or it is not known). */
+export function isAsciiText(f: FileFacts): boolean {
+  return ASCII_FACTS.has(f);
+}
+
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
-  const norm = normalizeText(content, { markdown });
+  const nonAscii = hasNonAscii(content);
+  const norm = normalizeText(content, { markdown, nonAscii });
   const rawLines = content.split('\n');
   const normLines = norm === content ? rawLines : norm.split('\n');
-  return {
+  const facts: FileFacts = {
     file,
     path: file.path,
     ext: extOf(file.path),
@@ -77,4 +90,6 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     rawLines,
     normLines,
   };
+  if (!nonAscii) ASCII_FACTS.add(facts);
+  return facts;
 }

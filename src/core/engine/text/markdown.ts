@@ -140,7 +140,7 @@ function trimmedEnd(line: string): number {
 }
 
 /** `line.trim() === ''` without building the trimmed string. */
-function isBlank(line: string): boolean {
+export function isBlankLine(line: string): boolean {
   return trimmedStart(line) === line.length;
 }
 
@@ -203,7 +203,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   for (let i = start; i < n; i++) {
     const line = lines[i];
     if (i > start && !previousBlank) previous = i - 1;
-    const blank = isBlank(line);
+    const blank = isBlankLine(line);
     previousBlank = blank;
     if (fenceChar !== 0) {
       const closing = isClosingFence(line, fenceChar, fenceLen);

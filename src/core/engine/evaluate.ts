@@ -131,7 +131,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       const content = file.content.length > MAX_SCAN_CHARS ? file.content.slice(0, MAX_SCAN_CHARS) : file.content;
       const facts = buildFacts(file, content);
       texts.push(facts);
-      markdown.set(facts, facts.markdown ? analyzeMarkdown(facts.normLines) : null);
+      markdown.set(facts, facts.markdown ? analyzeMarkdown(facts.normLines, facts.norm) : null);
     }
   } catch {
     state.errored.add('ingest');

@@ -5,6 +5,7 @@ import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
 import { sevRank, shiftSeverity } from '../severity';
+import { onlySpacesCollapsed } from '../text/file-facts';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 import { literalGate } from './literal-gate';
@@ -261,7 +262,9 @@ function light(s: string): string {
 }
 
 function splitKeywords(ctx: SkillContext, f: FileFacts): void {
-  if (f.norm === f.raw) return;
+  // Collapsed spaces alone create no word: light() of an ASCII line collapses them too (most code
+  // and markdown differs from its normalised text only there).
+  if (f.norm === f.raw || onlySpacesCollapsed(f)) return;
   let reported = 0;
   for (let i = 0; i < f.normLines.length && reported < 20; i++) {
     // The keyword pass's bit test first: most lines hold no created-word literal.

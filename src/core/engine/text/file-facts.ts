@@ -1,6 +1,6 @@
 import type { SkillFile } from '../../ingest/ingest.types';
 import type { FileFacts, LineLang } from '../rule-types';
-import { hasNonAscii, normalizeText } from './normalize';
+import { hasNonAscii, normalizeTextSteps } from './normalize';
 
 const EXT_LANG: Record<string, LineLang> = {
   py: 'python', pyw: 'python', ipynb: 'json',
@@ -70,10 +70,21 @@ export function isAsciiText(f: FileFacts): boolean {
   return ASCII_FACTS.has(f);
 }
 
+/** Facts of ASCII text whose normalisation only collapsed runs of spaces / tabs (see onlySpacesCollapsed). */
+const SPACES_ONLY_FACTS = new WeakSet<FileFacts>();
+
+/**
+ * Whether `f.raw` is known to be ASCII with `f.norm` equal to it up to runs of spaces / tabs
+ * collapsed to one space (false: something else changed, or it is not known).
+ */
+export function onlySpacesCollapsed(f: FileFacts): boolean {
+  return SPACES_ONLY_FACTS.has(f);
+}
+
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
   const nonAscii = hasNonAscii(content);
-  const norm = normalizeText(content, { markdown, nonAscii });
+  const { text: norm, spacesOnly } = normalizeTextSteps(content, { markdown, nonAscii });
   const rawLines = content.split('\n');
   const normLines = norm === content ? rawLines : norm.split('\n');
   const facts: FileFacts = {
@@ -91,5 +102,6 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     normLines,
   };
   if (!nonAscii) ASCII_FACTS.add(facts);
+  if (spacesOnly) SPACES_ONLY_FACTS.add(facts);
   return facts;
 }

@@ -261,8 +261,18 @@ export function hasNonAscii(text: string): boolean {
 
 /** `nonAscii`: hasNonAscii(raw), when the caller has asked it already. */
 export function normalizeText(raw: string, opts: { markdown: boolean; nonAscii?: boolean }): string {
+  return normalizeTextSteps(raw, opts).text;
+}
+
+/**
+ * normalizeText, and `spacesOnly`: `raw` is ASCII (no code unit above U+007E) and no step but the
+ * collapse of space / tab runs applied, so `text` is `raw.replace(/[ \t]{2,}/g, ' ')`.
+ */
+export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAscii?: boolean }): { text: string; spacesOnly: boolean } {
   let text = raw;
+  let otherStep = false;
   if (opts.nonAscii ?? NON_ASCII.test(text)) {
+    otherStep = true;
     // Only lines that contain a non-ASCII character are rewritten; the others are copied as is.
     let out = '';
     let copied = 0;
@@ -283,13 +293,28 @@ export function normalizeText(raw: string, opts: { markdown: boolean; nonAscii?:
     }
     text = out + text.slice(copied);
   }
-  if (text.includes('&#')) text = text.replace(ENTITY, decodeEntity);
-  if (hasSplitConcat(text)) text = text.replace(SPLIT_CONCAT, '');
-  text = text.replace(SPACE_RUN, ' ');
-  if (!ENGINE_SWITCHES.normalizeFastPath || hasSpacedRun(text)) text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
-  if (opts.markdown) {
-    if (hasInwordEmphasis(text)) text = text.replace(INWORD_EMPHASIS, '$1');
-    if (hasInwordTag(text)) text = text.replace(INWORD_TAG, '$1');
+  if (text.includes('&#')) {
+    otherStep = true;
+    text = text.replace(ENTITY, decodeEntity);
   }
-  return text;
+  if (hasSplitConcat(text)) {
+    otherStep = true;
+    text = text.replace(SPLIT_CONCAT, '');
+  }
+  text = text.replace(SPACE_RUN, ' ');
+  if (!ENGINE_SWITCHES.normalizeFastPath || hasSpacedRun(text)) {
+    otherStep = true;
+    text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
+  }
+  if (opts.markdown) {
+    if (hasInwordEmphasis(text)) {
+      otherStep = true;
+      text = text.replace(INWORD_EMPHASIS, '$1');
+    }
+    if (hasInwordTag(text)) {
+      otherStep = true;
+      text = text.replace(INWORD_TAG, '$1');
+    }
+  }
+  return { text, spacesOnly: !otherStep };
 }

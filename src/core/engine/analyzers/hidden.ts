@@ -121,8 +121,6 @@ export const hiddenAnalyzer: Analyzer = {
   phase: 'derive',
   rules: HIDDEN_RULES,
   run(ctx, hits) {
-    const byPath = new Map<string, FileFacts>();
-    for (const f of ctx.texts) byPath.set(f.path, f);
     // Hits in hidden places: frontmatter metadata, HTML comments, non-instruction files.
     const commentLinesWithDirective = new Set<string>();
     for (const h of hits) {

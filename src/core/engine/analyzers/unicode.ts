@@ -1,12 +1,11 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
-import { isAsciiText } from '../text/file-facts';
+import { nonAsciiLines } from '../text/file-facts';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer } from './context';
 
 const NON_ASCII = rx('unicode:non-ascii', '[^\\x00-\\x7f]');
-const NON_ASCII_G = rx('unicode:non-ascii-global', '[^\\x00-\\x7f]', 'g');
 const ZERO_WIDTH = rx('unicode:zero-width', '[\\u200B\\u200C\\u200D\\u2060\\u180E\\uFEFF]', 'g');
 const BIDI = rx('unicode:bidi', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g');
 const TAG_RUN = rx('unicode:tag-run', '(?:\\uDB40[\\uDC00-\\uDC7F]){1,2000}', 'g');
@@ -83,7 +82,9 @@ function confusableInsideWord(t: string): boolean {
 const PER_RULE_FILE_CAP = 20;
 
 function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
-  if (isAsciiText(f) || !NON_ASCII.test(f.raw)) return;
+  // The lines holding a code unit above U+007E (a superset of those above U+007F, the only ones that can fire).
+  const starts = nonAsciiLines(f);
+  if (starts.length === 0) return;
   const counts = new Map<string, number>();
   const push = (ruleId: string, line: number, col: number, fixed?: Hit['fixed'], snippet?: string) => {
     const n = counts.get(ruleId) ?? 0;
@@ -148,23 +149,16 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       break;
     }
   };
-  // Visit the lines that contain a non-ASCII character, in order (the others cannot fire).
-  const raw = f.raw;
+  // Visit those lines in order; rawLines is raw split at \n, so line `line` starts at lineStart.
   const lines = f.rawLines;
-  NON_ASCII_G.lastIndex = 0;
   let line = 0;
   let lineStart = 0;
-  let m: RegExpExecArray | null;
-  while ((m = NON_ASCII_G.exec(raw)) !== null) {
-    // rawLines is raw split at \n: line `line` spans lineStart up to its \n at lineStart + its length.
-    while (lineStart + lines[line].length < m.index) {
+  for (const start of starts) {
+    while (lineStart < start) {
       lineStart += lines[line].length + 1;
       line++;
     }
     scanLine(lines[line], line);
-    const end = lineStart + lines[line].length;
-    if (end >= raw.length) break;
-    NON_ASCII_G.lastIndex = end;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { SkillFile } from '../../ingest/ingest.types';
 import type { FileFacts, LineLang } from '../rule-types';
-import { hasNonAscii, normalizeTextSteps } from './normalize';
+import { nonAsciiLineStarts, normalizeTextSteps } from './normalize';
 
 const EXT_LANG: Record<string, LineLang> = {
   py: 'python', pyw: 'python', ipynb: 'json',
@@ -59,15 +59,15 @@ export function isMarkdownFile(file: SkillFile): boolean {
 }
 
 /**
- * Facts whose raw text has no code unit above U+007E (asked once while normalising): the Unicode
- * checks skip them without reading the text again. A copy of the facts (a decoded pseudo-file) is
- * not in the set and is read.
+ * nonAsciiLineStarts of each facts' raw text (asked once while normalising): the Unicode checks
+ * read those lines without searching the text again. A copy of the facts (a decoded pseudo-file)
+ * is not in the map and is searched.
  */
-const ASCII_FACTS = new WeakSet<FileFacts>();
+const NON_ASCII_LINES = new WeakMap<FileFacts, readonly number[]>();
 
-/** Whether `f.raw` is known to have no code unit above U+007E (false: it has one, or it is not known). */
-export function isAsciiText(f: FileFacts): boolean {
-  return ASCII_FACTS.has(f);
+/** Start offsets of the lines of `f.raw` holding a code unit above U+007E, ascending. */
+export function nonAsciiLines(f: FileFacts): readonly number[] {
+  return NON_ASCII_LINES.get(f) ?? nonAsciiLineStarts(f.raw);
 }
 
 /** Facts of ASCII text whose normalisation only collapsed runs of spaces / tabs (see onlySpacesCollapsed). */
@@ -83,8 +83,8 @@ export function onlySpacesCollapsed(f: FileFacts): boolean {
 
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
-  const nonAscii = hasNonAscii(content);
-  const { text: norm, spacesOnly } = normalizeTextSteps(content, { markdown, nonAscii });
+  const lines = nonAsciiLineStarts(content);
+  const { text: norm, spacesOnly } = normalizeTextSteps(content, { markdown, nonAsciiLines: lines });
   const rawLines = content.split('\n');
   const normLines = norm === content ? rawLines : norm.split('\n');
   const facts: FileFacts = {
@@ -101,7 +101,7 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     rawLines,
     normLines,
   };
-  if (!nonAscii) ASCII_FACTS.add(facts);
+  NON_ASCII_LINES.set(facts, lines);
   if (spacesOnly) SPACES_ONLY_FACTS.add(facts);
   return facts;
 }

@@ -15,7 +15,6 @@ import { ENGINE_SWITCHES } from '../switches';
  * - inline emphasis and simple HTML tags inside words removed (`ig**nore**`, `ig<b>nore</b>`).
  */
 
-const NON_ASCII = rx('normalize:non-ascii', '[^\\x00-\\x7e]');
 const NON_ASCII_G = rx('normalize:non-ascii-global', '[^\\x00-\\x7e]', 'g');
 const INVISIBLE = rx(
   'normalize:invisible',
@@ -254,13 +253,25 @@ function hasSpacedRun(text: string): boolean {
   return false;
 }
 
-/** Whether `text` has a code unit above U+007E (the lines normalizeText rewrites character by character). */
-export function hasNonAscii(text: string): boolean {
-  return NON_ASCII.test(text);
+/**
+ * Start offsets of the lines of `text` that hold a code unit above U+007E, ascending: the lines
+ * normalizeText rewrites (the others are ASCII), and the only ones the Unicode checks can flag.
+ */
+export function nonAsciiLineStarts(text: string): number[] {
+  const starts: number[] = [];
+  NON_ASCII_G.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NON_ASCII_G.exec(text)) !== null) {
+    starts.push(text.lastIndexOf('\n', m.index) + 1);
+    const end = text.indexOf('\n', m.index);
+    if (end < 0) break;
+    NON_ASCII_G.lastIndex = end;
+  }
+  return starts;
 }
 
-/** `nonAscii`: hasNonAscii(raw), when the caller has asked it already. */
-export function normalizeText(raw: string, opts: { markdown: boolean; nonAscii?: boolean }): string {
+/** `nonAsciiLines`: nonAsciiLineStarts(raw), when the caller has it already. */
+export function normalizeText(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): string {
   return normalizeTextSteps(raw, opts).text;
 }
 
@@ -268,19 +279,17 @@ export function normalizeText(raw: string, opts: { markdown: boolean; nonAscii?:
  * normalizeText, and `spacesOnly`: `raw` is ASCII (no code unit above U+007E) and no step but the
  * collapse of space / tab runs applied, so `text` is `raw.replace(/[ \t]{2,}/g, ' ')`.
  */
-export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAscii?: boolean }): { text: string; spacesOnly: boolean } {
+export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): { text: string; spacesOnly: boolean } {
   let text = raw;
   let otherStep = false;
-  if (opts.nonAscii ?? NON_ASCII.test(text)) {
+  const nonAsciiLines = opts.nonAsciiLines ?? nonAsciiLineStarts(raw);
+  if (nonAsciiLines.length > 0) {
     otherStep = true;
     // Only lines that contain a non-ASCII character are rewritten; the others are copied as is.
     let out = '';
     let copied = 0;
-    NON_ASCII_G.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = NON_ASCII_G.exec(text)) !== null) {
-      const from = text.lastIndexOf('\n', m.index) + 1;
-      let to = text.indexOf('\n', m.index);
+    for (const from of nonAsciiLines) {
+      let to = text.indexOf('\n', from);
       if (to < 0) to = text.length;
       const line = text.slice(from, to);
       const normalized = normalizeUnicodeLine(line);
@@ -289,7 +298,6 @@ export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAs
         out += text.slice(copied, from) + normalized;
         copied = to;
       }
-      NON_ASCII_G.lastIndex = to;
     }
     text = out + text.slice(copied);
   }

@@ -83,8 +83,8 @@ const PER_RULE_FILE_CAP = 20;
 
 function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
   // The lines holding a code unit above U+007E (a superset of those above U+007F, the only ones that can fire).
-  const starts = nonAsciiLines(f);
-  if (starts.length === 0) return;
+  const lines = nonAsciiLines(f);
+  if (lines.length === 0) return;
   const counts = new Map<string, number>();
   const push = (ruleId: string, line: number, col: number, fixed?: Hit['fixed'], snippet?: string) => {
     const n = counts.get(ruleId) ?? 0;
@@ -149,17 +149,7 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       break;
     }
   };
-  // Visit those lines in order; rawLines is raw split at \n, so line `line` starts at lineStart.
-  const lines = f.rawLines;
-  let line = 0;
-  let lineStart = 0;
-  for (const start of starts) {
-    while (lineStart < start) {
-      lineStart += lines[line].length + 1;
-      line++;
-    }
-    scanLine(lines[line], line);
-  }
+  for (const i of lines) scanLine(f.rawLines[i], i);
 }
 
 export const unicodeAnalyzer: Analyzer = {

@@ -208,9 +208,9 @@ for (const sep of ' .-_*|') SPACED_CLASS[sep.charCodeAt(0)] = 2;
  * (`/[A-Za-z][ .\-_*|][A-Za-z][ .\-_*|][A-Za-z][ .\-_*|][A-Za-z]/.test(text)`): every SPACED_LETTERS
  * match holds such a run, and SPACED_LETTERS matches in a handful of files only. Such a run has no
  * two letters, no two separators and no other character next to each other (a "cut"): the test
- * looks at the last two characters of each 7-character window and jumps past a cut, so prose (two
- * letters side by side in nearly every word) is read about one character in three — some 40 %
- * faster than the regex, which tries every letter as a start.
+ * looks at the last two characters of each 7-character window and jumps past a cut, so most of
+ * prose (two letters side by side in nearly every word) is skipped: 47 ms over the ab.sh corpus
+ * texts where the regex, which tries every letter as a start, takes 79 ms.
  */
 function hasSpacedRun(text: string): boolean {
   const n = text.length;
@@ -276,15 +276,15 @@ export function normalizeText(raw: string, opts: { markdown: boolean; nonAsciiLi
 }
 
 /**
- * normalizeText, and `spacesOnly`: `raw` is ASCII (no code unit above U+007E) and no step but the
- * collapse of space / tab runs applied, so `text` is `raw.replace(/[ \t]{2,}/g, ' ')`.
+ * normalizeText, and `asciiLinesSpacedOnly`: no step but the rewriting of the non-ASCII lines and
+ * the collapse of space / tab runs applied, so every line of `raw` without a code unit above
+ * U+007E became `line.replace(/[ \t]{2,}/g, ' ')`.
  */
-export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): { text: string; spacesOnly: boolean } {
+export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): { text: string; asciiLinesSpacedOnly: boolean } {
   let text = raw;
   let otherStep = false;
   const nonAsciiLines = opts.nonAsciiLines ?? nonAsciiLineStarts(raw);
   if (nonAsciiLines.length > 0) {
-    otherStep = true;
     // Only lines that contain a non-ASCII character are rewritten; the others are copied as is.
     let out = '';
     let copied = 0;
@@ -324,5 +324,5 @@ export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAs
       text = text.replace(INWORD_TAG, '$1');
     }
   }
-  return { text, spacesOnly: !otherStep };
+  return { text, asciiLinesSpacedOnly: !otherStep };
 }

@@ -85,6 +85,9 @@ const CHECKPOINT_BASES: readonly Pick<EngineCheckpoint, 'id' | 'category' | 'axi
   axis: AXIS_OF_CATEGORY.get(category) ?? axis,
 }));
 
+/** What a main-phase analyzer is given as hits (it reads none). */
+const NO_HITS: readonly Hit[] = Object.freeze([]);
+
 const DISCLOSURE = rx('evaluate:telemetry-disclosure', String.raw`\b(?:telemetry|analytics|opt[- ]out|DO_NOT_TRACK|privacy policy|anonymous usage)\b`, 'i');
 
 function findSkillMd(texts: FileFacts[]): FileFacts | null {
@@ -128,7 +131,7 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
       const content = file.content.length > MAX_SCAN_CHARS ? file.content.slice(0, MAX_SCAN_CHARS) : file.content;
       const facts = buildFacts(file, content);
       texts.push(facts);
-      markdown.set(facts, facts.markdown ? analyzeMarkdown(facts.normLines) : null);
+      markdown.set(facts, facts.markdown ? analyzeMarkdown(facts.normLines, facts.norm) : null);
     }
   } catch {
     state.errored.add('ingest');
@@ -229,7 +232,8 @@ export function evaluate(files: readonly SkillFile[], settings?: RuleSettings): 
   });
   const runAnalyzer = (a: Analyzer) => {
     try {
-      a.run(ctx, state.hits.slice());
+      // Only the derive phase reads the hits (a copy: its own hits are pushed while it runs).
+      a.run(ctx, a.phase === 'derive' ? state.hits.slice() : NO_HITS);
     } catch {
       for (const r of a.rules) state.errored.add(checkpointIdOfCategory(r.category));
     }

@@ -41,6 +41,7 @@ export interface Analyzer {
   rules: HeuristicRule[];
   /** `main` runs with the pattern rules; `derive` sees all hits of the main phase. */
   phase: 'main' | 'derive';
+  /** `hits`: for a derive analyzer, the hits so far (main phase and earlier derive analyzers); empty for a main one. */
   run(ctx: SkillContext, hits: readonly Hit[]): void;
   /** Regexes it searches whose lines the keyword pass flags (ctx.mayMatch). */
   gates?: readonly LiteralGate[];

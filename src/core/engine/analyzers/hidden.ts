@@ -1,7 +1,7 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
-import { MD_COMMENT_FULL, MD_COMMENT_PARTIAL } from '../text/markdown';
+import { isBlankLine, MD_COMMENT_FULL, MD_COMMENT_PARTIAL } from '../text/markdown';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer } from './context';
 import { ruleById } from './rule-lookup';
@@ -121,8 +121,6 @@ export const hiddenAnalyzer: Analyzer = {
   phase: 'derive',
   rules: HIDDEN_RULES,
   run(ctx, hits) {
-    const byPath = new Map<string, FileFacts>();
-    for (const f of ctx.texts) byPath.set(f.path, f);
     // Hits in hidden places: frontmatter metadata, HTML comments, non-instruction files.
     const commentLinesWithDirective = new Set<string>();
     for (const h of hits) {
@@ -179,7 +177,7 @@ export const hiddenAnalyzer: Analyzer = {
       let reported = 0;
       for (let k = 0; k < f.rawLines.length && reported < 5; k++) {
         const line = f.rawLines[k];
-        if (line.trim() === '') {
+        if (isBlankLine(line)) {
           blank++;
           continue;
         }

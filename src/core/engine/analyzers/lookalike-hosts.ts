@@ -125,16 +125,26 @@ function run(ctx: SkillContext): void {
   // First occurrence (file, line) of every host named in the skill.
   const where = new Map<string, { f: (typeof ctx.texts)[number]; line: number }>();
   for (const f of ctx.texts) {
-    if (!f.norm.includes('://')) continue;
-    for (let i = 0; i < f.normLines.length && where.size < MAX_HOSTS; i++) {
-      const line = f.normLines[i];
-      if (!line.includes('://') || line.length > 4000) continue;
-      URL_HOST.lastIndex = 0;
-      let m: RegExpExecArray | null;
-      while ((m = URL_HOST.exec(line)) !== null) {
-        const host = m[1].toLowerCase().replace(/\.$/, '');
-        if (!where.has(host)) where.set(host, { f, line: i });
+    // The lines holding `://`, found from its occurrences in the text (normLines is norm split at \n).
+    const text = f.norm;
+    const lines = f.normLines;
+    let i = 0;
+    let lineStart = 0;
+    for (let at = text.indexOf('://'); at >= 0 && where.size < MAX_HOSTS; ) {
+      while (lineStart + lines[i].length < at) {
+        lineStart += lines[i].length + 1;
+        i++;
       }
+      const line = lines[i];
+      if (line.length <= 4000) {
+        URL_HOST.lastIndex = 0;
+        let m: RegExpExecArray | null;
+        while ((m = URL_HOST.exec(line)) !== null) {
+          const host = m[1].toLowerCase().replace(/\.$/, '');
+          if (!where.has(host)) where.set(host, { f, line: i });
+        }
+      }
+      at = text.indexOf('://', lineStart + line.length);
     }
   }
   if (where.size < 2) return;

@@ -5,6 +5,7 @@ import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
 import { sevRank, shiftSeverity } from '../severity';
+import { asciiLinesOnlySpaced, nonAsciiLines } from '../text/file-facts';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer, SkillContext } from './context';
 import { literalGate } from './literal-gate';
@@ -263,26 +264,39 @@ function light(s: string): string {
 function splitKeywords(ctx: SkillContext, f: FileFacts): void {
   if (f.norm === f.raw) return;
   let reported = 0;
-  for (let i = 0; i < f.normLines.length && reported < 20; i++) {
-    // The keyword pass's bit test first: most lines hold no created-word literal.
-    if (!ctx.mayMatch(CREATED_WORD_GATE, f, i)) continue;
-    const n = f.normLines[i];
-    const r = f.rawLines[i] ?? '';
-    // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
-    // costs a full Unicode normalisation per line.
-    if (n === r || r.length > MAX_COMPARE_LINE) continue;
-    CREATED_WORD.lastIndex = 0;
-    let m: RegExpExecArray | null = CREATED_WORD.exec(n);
-    if (m === null) continue;
-    const lr = light(r);
-    for (; m !== null; m = CREATED_WORD.exec(n)) {
-      if (!lr.includes(m[0].toLowerCase())) {
-        ctx.emit({ ruleId: 'obfusc-split-keyword', delta: 0, file: f.path, line: i + 1, snippet: makeSnippet(r, n, m.index) });
-        reported++;
-        break;
-      }
+  // Collapsed spaces alone create no word (light() of an ASCII line collapses them too): where
+  // normalisation did nothing else to the ASCII lines — most code and markdown —, only the
+  // non-ASCII lines can differ otherwise.
+  if (asciiLinesOnlySpaced(f)) {
+    for (const i of nonAsciiLines(f)) {
+      if (reported >= 20) break;
+      if (splitKeywordOn(ctx, f, i)) reported++;
+    }
+    return;
+  }
+  for (let i = 0; i < f.normLines.length && reported < 20; i++) if (splitKeywordOn(ctx, f, i)) reported++;
+}
+
+/** Reports line `i` when its normalised text has a created word its raw text lacks. */
+function splitKeywordOn(ctx: SkillContext, f: FileFacts, i: number): boolean {
+  // The keyword pass's bit test first: most lines hold no created-word literal.
+  if (!ctx.mayMatch(CREATED_WORD_GATE, f, i)) return false;
+  const n = f.normLines[i];
+  const r = f.rawLines[i] ?? '';
+  // Very long lines (minified code, padding attacks) are left to the other rules: comparing them
+  // costs a full Unicode normalisation per line.
+  if (n === r || r.length > MAX_COMPARE_LINE) return false;
+  CREATED_WORD.lastIndex = 0;
+  let m: RegExpExecArray | null = CREATED_WORD.exec(n);
+  if (m === null) return false;
+  const lr = light(r);
+  for (; m !== null; m = CREATED_WORD.exec(n)) {
+    if (!lr.includes(m[0].toLowerCase())) {
+      ctx.emit({ ruleId: 'obfusc-split-keyword', delta: 0, file: f.path, line: i + 1, snippet: makeSnippet(r, n, m.index) });
+      return true;
     }
   }
+  return false;
 }
 
 export const obfuscationAnalyzer: Analyzer = {

@@ -1,11 +1,11 @@
 import { rx } from '../regex-registry';
 import type { FileFacts, Hit } from '../rule-types';
 import { heuristic } from '../rules/define';
+import { nonAsciiLines } from '../text/file-facts';
 import { makeSnippet } from '../text/snippet';
 import type { Analyzer } from './context';
 
 const NON_ASCII = rx('unicode:non-ascii', '[^\\x00-\\x7f]');
-const NON_ASCII_G = rx('unicode:non-ascii-global', '[^\\x00-\\x7f]', 'g');
 const ZERO_WIDTH = rx('unicode:zero-width', '[\\u200B\\u200C\\u200D\\u2060\\u180E\\uFEFF]', 'g');
 const BIDI = rx('unicode:bidi', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g');
 const TAG_RUN = rx('unicode:tag-run', '(?:\\uDB40[\\uDC00-\\uDC7F]){1,2000}', 'g');
@@ -16,6 +16,8 @@ const CONFUSABLE = rx(
   'unicode:confusable',
   '[\\u0430\\u0432\\u0435\\u0451\\u043A\\u043C\\u043D\\u043E\\u0440\\u0441\\u0442\\u0443\\u0445\\u0455\\u0456\\u0457\\u0458\\u0501\\u04CF\\u04BB\\u051B\\u051D\\u0410\\u0412\\u0415\\u041A\\u041C\\u041D\\u041E\\u0420\\u0421\\u0422\\u0425\\u0423\\u0406\\u0408\\u0405\\u0500\\u04AE\\u04BA\\u03B1\\u03B5\\u03B9\\u03BA\\u03BD\\u03BF\\u03C1\\u03C4\\u03C5\\u03C7\\u0391\\u0392\\u0395\\u0396\\u0397\\u0399\\u039A\\u039C\\u039D\\u039F\\u03A1\\u03A4\\u03A5\\u03A7]',
 );
+/** The code units CONFUSABLE lists lie in U+0391–U+051D: a line without one has no look-alike (a one-range test is several times faster). */
+const GREEK_CYRILLIC = rx('unicode:greek-cyrillic', '[\\u0391-\\u051D]');
 /** Any character one of the checks below looks at (zero-width, bidi, variation selectors, tags). */
 const SPECIAL = rx('unicode:special', '[\\u200B-\\u200D\\u2060\\u180E\\uFEFF\\u202A-\\u202E\\u2066-\\u2069\\uFE00-\\uFE0F\\uDB40]');
 const URLISH = rx('unicode:urlish', '[./:@\\\\]|^-');
@@ -80,7 +82,9 @@ function confusableInsideWord(t: string): boolean {
 const PER_RULE_FILE_CAP = 20;
 
 function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
-  if (!NON_ASCII.test(f.raw)) return;
+  // The lines holding a code unit above U+007E (a superset of those above U+007F, the only ones that can fire).
+  const lines = nonAsciiLines(f);
+  if (lines.length === 0) return;
   const counts = new Map<string, number>();
   const push = (ruleId: string, line: number, col: number, fixed?: Hit['fixed'], snippet?: string) => {
     const n = counts.get(ruleId) ?? 0;
@@ -91,7 +95,7 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
   const code = f.kind === 'script' || !f.markdown;
   const scanLine = (line: string, i: number) => {
     const special = SPECIAL.test(line);
-    const mixed = CONFUSABLE.test(line);
+    const mixed = GREEK_CYRILLIC.test(line) && CONFUSABLE.test(line);
     if (!special && !mixed) return;
     // Zero-width characters (not joiners inside emoji / scripts that need them, not a leading BOM).
     ZERO_WIDTH.lastIndex = 0;
@@ -145,22 +149,7 @@ function scanFile(f: FileFacts, emit: (h: Hit) => void): void {
       break;
     }
   };
-  // Visit the lines that contain a non-ASCII character, in order (the others cannot fire).
-  const raw = f.raw;
-  NON_ASCII_G.lastIndex = 0;
-  let line = 0;
-  let lineStart = 0;
-  let m: RegExpExecArray | null;
-  while ((m = NON_ASCII_G.exec(raw)) !== null) {
-    for (let nl = raw.indexOf('\n', lineStart); nl >= 0 && nl < m.index; nl = raw.indexOf('\n', nl + 1)) {
-      line++;
-      lineStart = nl + 1;
-    }
-    scanLine(f.rawLines[line], line);
-    const end = raw.indexOf('\n', m.index);
-    if (end < 0) break;
-    NON_ASCII_G.lastIndex = end;
-  }
+  for (const i of lines) scanLine(f.rawLines[i], i);
 }
 
 export const unicodeAnalyzer: Analyzer = {

@@ -1,6 +1,6 @@
 import type { SkillFile } from '../../ingest/ingest.types';
 import type { FileFacts, LineLang } from '../rule-types';
-import { normalizeText } from './normalize';
+import { nonAsciiLineStarts, normalizeTextSteps } from './normalize';
 
 const EXT_LANG: Record<string, LineLang> = {
   py: 'python', pyw: 'python', ipynb: 'json',
@@ -58,12 +58,56 @@ export function isMarkdownFile(file: SkillFile): boolean {
   return ext === 'md' || ext === 'markdown' || ext === 'mdx' || (file.kind === 'instruction' && ext !== 'txt' && !EXT_LANG[ext]);
 }
 
+/**
+ * nonAsciiLineStarts of each facts' raw text (asked once while normalising): the Unicode checks
+ * read those lines without searching the text again. A copy of the facts (a decoded pseudo-file)
+ * is not in the map and is searched.
+ */
+const NON_ASCII_LINE_STARTS = new WeakMap<FileFacts, readonly number[]>();
+/** nonAsciiLines per facts, computed on the first ask. */
+const NON_ASCII_LINES = new WeakMap<FileFacts, readonly number[]>();
+
+/** Indexes (0-based, into rawLines) of the lines of `f.raw` holding a code unit above U+007E, ascending. */
+export function nonAsciiLines(f: FileFacts): readonly number[] {
+  let lines = NON_ASCII_LINES.get(f);
+  if (lines === undefined) {
+    const starts = NON_ASCII_LINE_STARTS.get(f) ?? nonAsciiLineStarts(f.raw);
+    const found: number[] = [];
+    // rawLines is raw split at \n: line `line` starts at lineStart.
+    let line = 0;
+    let lineStart = 0;
+    for (const start of starts) {
+      while (lineStart < start) {
+        lineStart += f.rawLines[line].length + 1;
+        line++;
+      }
+      found.push(line);
+    }
+    lines = found;
+    NON_ASCII_LINES.set(f, lines);
+  }
+  return lines;
+}
+
+/** Facts whose ASCII lines normalisation only collapsed runs of spaces / tabs in (see asciiLinesOnlySpaced). */
+const ASCII_LINES_SPACED_ONLY = new WeakSet<FileFacts>();
+
+/**
+ * Whether every line of `f.raw` without a code unit above U+007E is known to equal its line of
+ * `f.norm` up to runs of spaces / tabs collapsed to one space (false: something else changed
+ * such a line, or it is not known). The lines of nonAsciiLines may differ in any way.
+ */
+export function asciiLinesOnlySpaced(f: FileFacts): boolean {
+  return ASCII_LINES_SPACED_ONLY.has(f);
+}
+
 export function buildFacts(file: SkillFile, content: string, decoded = false): FileFacts {
   const markdown = !decoded && isMarkdownFile(file);
-  const norm = normalizeText(content, { markdown });
+  const starts = nonAsciiLineStarts(content);
+  const { text: norm, asciiLinesSpacedOnly } = normalizeTextSteps(content, { markdown, nonAsciiLines: starts });
   const rawLines = content.split('\n');
   const normLines = norm === content ? rawLines : norm.split('\n');
-  return {
+  const facts: FileFacts = {
     file,
     path: file.path,
     ext: extOf(file.path),
@@ -77,4 +121,7 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     rawLines,
     normLines,
   };
+  NON_ASCII_LINE_STARTS.set(facts, starts);
+  if (asciiLinesSpacedOnly) ASCII_LINES_SPACED_ONLY.add(facts);
+  return facts;
 }

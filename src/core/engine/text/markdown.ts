@@ -140,7 +140,7 @@ function trimmedEnd(line: string): number {
 }
 
 /** `line.trim() === ''` without building the trimmed string. */
-function isBlank(line: string): boolean {
+export function isBlankLine(line: string): boolean {
   return trimmedStart(line) === line.length;
 }
 
@@ -153,8 +153,10 @@ function isClosingFence(line: string, fence: number, length: number): boolean {
   return true;
 }
 
-export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
+/** `text`: the lines joined with `\n`, when the caller has it (a text without `<!--` is not searched for comments line by line). */
+export function analyzeMarkdown(lines: readonly string[], text?: string): MarkdownInfo {
   const n = lines.length;
+  const mayComment = text === undefined || text.includes('<!--');
   const flags = new Uint16Array(n);
   const fenceLang = new FenceLanguages();
   const commentSpans = new Map<number, Array<[number, number]>>();
@@ -203,7 +205,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
   for (let i = start; i < n; i++) {
     const line = lines[i];
     if (i > start && !previousBlank) previous = i - 1;
-    const blank = isBlank(line);
+    const blank = isBlankLine(line);
     previousBlank = blank;
     if (fenceChar !== 0) {
       const closing = isClosingFence(line, fenceChar, fenceLen);
@@ -234,7 +236,7 @@ export function analyzeMarkdown(lines: readonly string[]): MarkdownInfo {
       }
     }
     // HTML comments (outside fences).
-    if (inComment || line.includes('<!--')) {
+    if (inComment || (mayComment && line.includes('<!--'))) {
       const spans: Array<[number, number]> = [];
       let pos = 0;
       let full = inComment;

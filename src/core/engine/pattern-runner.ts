@@ -293,8 +293,12 @@ class RuleRun {
           to = Math.min(b + reach < last ? starts[b + reach + 1] - 1 : textEnd, maxStart + chars + 1);
         }
         if (gates.length > 0) {
-          const spanEnd = Math.min(last, b + reach);
-          const spanStart = a > before ? a - before : 0;
+          // A match lies in [first, to − 1] (to − 1: where the last start's attempt stops reading),
+          // so its gate literals lie on the lines of that range.
+          let spanStart = a > before ? a - before : 0;
+          while (spanStart < a && starts[spanStart + 1] <= first) spanStart++;
+          let spanEnd = b;
+          while (spanEnd < last && starts[spanEnd + 1] < to) spanEnd++;
           let open = true;
           for (let g = 0; g < gates.length && open; g++) open = setOnLines(hits, gates[g], spanStart, spanEnd);
           if (!open) continue;

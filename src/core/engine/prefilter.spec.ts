@@ -12,7 +12,7 @@ import { normalizeUnicodeLine } from './text/normalize';
 import { lineReach, maxLineBreaks, requiredLiteralSets } from './text/required-literals';
 import { makeSnippet, maskSecrets } from './text/snippet';
 import { buildFacts } from './text/file-facts';
-import { scanPatternKeywords, searchFlaggedLines } from './pattern-runner';
+import { runPatternRules, scanPatternKeywords, searchFlaggedLines, type PatternRunHooks } from './pattern-runner';
 import { authorityAnalyzer } from './analyzers/authority';
 import { dataFlowAnalyzer } from './analyzers/data-flow';
 import { obfuscationAnalyzer } from './analyzers/obfuscation';
@@ -189,6 +189,39 @@ describe('prefilter: evaluate() with the prefilter equals evaluate() without it'
       { numRuns: 300, seed: 10 },
     );
   }, 900_000);
+});
+
+describe('prefilter: a window opens only when its gates occur on the lines its matches can span', () => {
+  // Trigger `token`, gate `http`: matches cross line breaks ([^.] takes them) and sit at the ends of
+  // lines and windows, the gate's literal just inside or just outside the text a match can span.
+  const rule = pattern({ id: 'test-gate-span', category: 'exfiltration', severity: 'low', keywords: [], patterns: [String.raw`\btoken\b[^.]{0,30}http`, String.raw`http[^.]{0,30}\btoken\b`] });
+  const compiled = compilePatternRules([rule]);
+  const hitsOf = (content: string): string[] => {
+    const hits: string[] = [];
+    const hooks: PatternRunHooks = {
+      emit: (h) => void hits.push(`${h.line}:${h.context}:${h.snippet}`),
+      onError: (_, err) => {
+        throw err;
+      },
+      isEnabled: () => true,
+    };
+    runPatternRules(compiled, buildFacts(file('scripts/run.py', content), content), null, hooks);
+    return hits;
+  };
+
+  it('each pattern has the gate', () => {
+    expect(compiled.plans[0].map((p) => p.gates.length)).toEqual([1, 1]);
+  });
+
+  it('finds what the search of the whole text finds', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('token', 'http', 'tokens', ' ', '\n', ' \n', '.', 'x'.repeat(12), 'y'.repeat(25)), { maxLength: 40 }), (parts) => {
+        const content = parts.join('');
+        expect(hitsOf(content)).toEqual(without('prefilter', () => hitsOf(content)));
+      }),
+      { numRuns: 3000, seed: 12 },
+    );
+  });
 });
 
 describe('gated analyzer searches equal searches of the whole text', () => {

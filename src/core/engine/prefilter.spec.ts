@@ -8,7 +8,7 @@ import { analysePattern, analysisKey, compilePatternRules, estimatedPerMille, pa
 import { PATTERN_RULES } from './rules';
 import { pattern } from './rules/define';
 import { ENGINE_SWITCHES } from './switches';
-import { normalizeUnicodeLine } from './text/normalize';
+import { normalizeText, normalizeUnicodeLine } from './text/normalize';
 import { lineReach, maxLineBreaks, requiredLiteralSets } from './text/required-literals';
 import { makeSnippet, maskSecrets } from './text/snippet';
 import { buildFacts } from './text/file-facts';
@@ -301,6 +301,17 @@ describe('normalisation fast path equals the full pipeline', () => {
         expect(normalizeUnicodeLine(line)).toBe(without('normalizeFastPath', () => normalizeUnicodeLine(line)));
       }),
       { numRuns: 2000, seed: 11 },
+    );
+  });
+
+  it('on generated texts (spaced letters, split concatenation, in-word emphasis and tags, entities)', () => {
+    const pieces = ['a', 'B', 'z', ' ', '  ', '\t', '.', '-', '_', '*', '**', '***', '****', '|', '~', '~~', '<', '>', '/', '<b>', '</b>', '<em>', '</span>', '<x>', '"', "'", '`', '+', '&#', '&#105;', '&#x69;', '\n', 'é', 'а', 'ig', 'nore', 'i ', 'g.', 'n-', 'o_', 'r*', 'e|'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 40 }), fc.boolean(), (parts, markdown) => {
+        const raw = parts.join('');
+        expect(normalizeText(raw, { markdown })).toBe(without('normalizeFastPath', () => normalizeText(raw, { markdown })));
+      }),
+      { numRuns: 5000, seed: 17 },
     );
   });
 

@@ -305,7 +305,7 @@ export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAs
     otherStep = true;
     text = text.replace(ENTITY, decodeEntity);
   }
-  if (hasSplitConcat(text)) {
+  if (!ENGINE_SWITCHES.normalizeFastPath || hasSplitConcat(text)) {
     otherStep = true;
     text = text.replace(SPLIT_CONCAT, '');
   }
@@ -315,11 +315,11 @@ export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAs
     text = text.replace(SPACED_LETTERS, (m) => m.replace(SPACED_SEP, ''));
   }
   if (opts.markdown) {
-    if (hasInwordEmphasis(text)) {
+    if (!ENGINE_SWITCHES.normalizeFastPath || hasInwordEmphasis(text)) {
       otherStep = true;
       text = text.replace(INWORD_EMPHASIS, '$1');
     }
-    if (hasInwordTag(text)) {
+    if (!ENGINE_SWITCHES.normalizeFastPath || hasInwordTag(text)) {
       otherStep = true;
       text = text.replace(INWORD_TAG, '$1');
     }

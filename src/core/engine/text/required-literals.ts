@@ -173,9 +173,10 @@ class Parser {
       branches.push(this.sequence());
     }
     if (branches.length === 1) return branches[0];
-    const nl = Math.max(...branches.map((b) => b.nl));
-    const len = Math.max(...branches.map((b) => b.len));
-    const high = Math.min(...branches.map((b) => b.high ?? 0));
+    // reduce, not Math.max(...): an alternation may have more branches than a call takes arguments.
+    const nl = branches.reduce((m, b) => Math.max(m, b.nl), -Infinity);
+    const len = branches.reduce((m, b) => Math.max(m, b.len), -Infinity);
+    const high = branches.reduce((m, b) => Math.min(m, b.high ?? 0), Infinity);
     if (branches.every((b) => b.exact !== null)) {
       const union = dedupe(branches.flatMap((b) => b.exact as string[]));
       if (union.length <= EXACT_CAP) return { exact: union, req: [], nl, len, high };

@@ -55,13 +55,7 @@ export interface SearchLimits {
   maxRows: number;
   /** LCS work units (see bounded-lcs.ts) for the exact line ratios. */
   maxLcsWork: number;
-  /**
-   * Tokens looked up in the first probe; more are treated as skipped (bounded, still exact).
-   * Large enough for every non-trivial line of a typical skill (a 20 KB one has ~400): both a
-   * `new` search (its rest bound) and a search with a popular file (before its holders) go on to
-   * probe them all at the first cap anyway, so one round trip does it; a huge paste still starts
-   * with a bounded probe and is decided by the size band.
-   */
+  /** Tokens looked up in the first probe; more are treated as skipped (bounded, still exact). */
   maxProbeTokens: number;
   /** Probe caps, one per escalation level. */
   caps: readonly number[];
@@ -94,7 +88,7 @@ export interface SearchLimits {
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   maxRows: 400_000,
   maxLcsWork: 20_000_000,
-  maxProbeTokens: 512,
+  maxProbeTokens: 64,
   caps: [8, 64, 1_024, 16_384, 262_144],
   chunk: 128,
   bandLimit: 512,
@@ -243,6 +237,11 @@ const toKey = (scanId: number, raw: number, byteIdentical: boolean): ScanMatch =
   byteIdentical,
 });
 /** Trivial fraction below which every stored file at this path is known (outside the band). */
+/**
+ * Before the holders of a popular file are read, C's non-trivial lines are probed up to this
+ * level of `caps` (see {@link Search.beforeHolders}).
+ */
+const HOLDER_TOKEN_LEVEL = 1;
 /** Candidates shaped on the first round trip of the shape stage (then doubling up to `chunk`). */
 const SHAPES_FIRST = 32;
 const bandRho = (p: { band: number }) => Math.min(1, p.band / 1000);
@@ -1129,16 +1128,26 @@ class Search {
   }
 
   /**
-   * Before holders are read: C's lines never looked up yet (beyond the first maxProbeTokens) are
-   * probed at the first cap, so a holder's shaped bound counts only the lines that many scans
-   * share — a handful of postings per line instead of a count query per holder. The lines still
-   * frequent at that cap (a few dozen scripts share them) stay skipped: probing them at the next
-   * cap before the first page tightened the bounds of the holders of a LICENSE a little, but
-   * cost 3–13 ms a search on the boilerplate catalogue at 20 000 scans, more than it saved.
+   * Before holders are read: C's lines never looked up yet (beyond the first 64) are probed at
+   * the first cap, so a holder's shaped bound counts only the lines that many scans share —
+   * a handful of postings per line instead of a count query per holder.
    */
   private async beforeHolders(pair: PairState): Promise<boolean> {
     const unprobed = this.probeable().filter((t) => !t.trivial && t.level === -1);
     if (unprobed.length > 0) return this.probeTokenLevel(0, unprobed, Infinity);
+    // Lines a few dozen stored files share (a `return x_12` of many scripts) are frequent at the
+    // first cap; while they stay skipped, every holder's bound assumes it shares them all. Their
+    // complete posting lists (up to HOLDER_TOKEN_LEVEL's cap) cost rows per line of C, not per
+    // holder; the lines nearly every scan has stay skipped (a holder does share those).
+    if (pair.pages === 0) {
+      const upTo = Math.min(HOLDER_TOKEN_LEVEL, this.limits.caps.length - 1);
+      const fenced = this.probeable().filter((t) => !t.trivial && t.level !== Infinity && t.level < upTo);
+      if (fenced.length > 0) {
+        let lowest = Infinity;
+        for (const t of fenced) lowest = Math.min(lowest, t.level);
+        if (await this.probeTokenLevel(lowest + 1, fenced.filter((t) => t.level === lowest), Infinity)) return true;
+      }
+    }
     return this.readHolders(pair);
   }
 

@@ -170,6 +170,9 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  * holders and copies through idx_scan_file_lines_hash_path, the trivial band through
  * idx_scan_file_lines_trivial, the size band through idx_scan_file_lines_size, candidates through primary keys.
  */
+/** The key of a pair's holder walk in {@link LineageRepository.walks}. */
+const walkKey = (pair: FilePair): string => `${pair.hash}\u0000${pair.path}`;
+
 export class LineageRepository implements CandidateStore {
   /**
    * Holder walks of this transaction ({@link holderIds}) by pair, with the epoch they were read
@@ -343,7 +346,7 @@ export class LineageRepository implements CandidateStore {
     const walk = await this.walkHolders(pair, Number.POSITIVE_INFINITY, limit + 1);
     const complete = walk.ids.length <= limit;
     const ids = complete ? walk.ids : walk.ids.slice(0, limit);
-    this.walks.set(`${pair.hash}\u0000${pair.path}`, { ids, complete, epoch: walk.fileNode });
+    this.walks.set(walkKey(pair), { ids, complete, epoch: walk.fileNode });
     return { ids, complete };
   }
 
@@ -371,7 +374,7 @@ export class LineageRepository implements CandidateStore {
    * newest first below `before`; null when that walk does not cover the page.
    */
   private walkedPage(pair: FilePair, before: number, limit: number): { ids: number[]; fileNode: string } | null {
-    const walk = this.walks.get(`${pair.hash}\u0000${pair.path}`);
+    const walk = this.walks.get(walkKey(pair));
     if (!walk) return null;
     let lo = 0;
     let hi = walk.ids.length;

@@ -43,6 +43,26 @@ async function checkSequence(scans: FileSide[][], limits: SearchLimits, sequence
   }
 }
 
+/**
+ * checkSequence over generated boilerplate catalogues (2 to `maxScans` scans, a generated share
+ * of identical files) under generated `limits` on top of TIGHT with a band limit of 2.
+ */
+async function checkBoilerplateCatalogues(
+  limits: fc.Arbitrary<Partial<SearchLimits>>,
+  opts: { maxScans: number; shareRate: [number, number]; seed: number },
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.integer({ min: 2, max: opts.maxScans }),
+      fc.double({ min: opts.shareRate[0], max: opts.shareRate[1], noNaN: true }),
+      limits,
+      (seed, count, shareRate, l) => checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...TIGHT, bandLimit: 2, ...l }),
+    ),
+    { numRuns: 150, seed: opts.seed },
+  );
+}
+
 const SEQUENCE_MODES: readonly SequenceMode[] = ['stored', 'none'];
 
 describe('searchCompared', () => {
@@ -135,16 +155,7 @@ describe('searchCompared', () => {
       // Files above this many lines store no postings (known by their size only).
       postedLinesMax: fc.constantFrom(2, 5, 8, 20_000),
     });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 2, max: 30 }),
-        fc.double({ min: 0.3, max: 0.8, noNaN: true }),
-        limits,
-        (seed, count, shareRate, l) => checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...TIGHT, bandLimit: 2, ...l }),
-      ),
-      { numRuns: 150, seed: 11_26 },
-    );
+    await checkBoilerplateCatalogues(limits, { maxScans: 30, shareRate: [0.3, 0.8], seed: 11_26 });
   });
 
   it('equals the brute force when the holder walk says which candidates hold no popular file, also from a partial walk of the newest holders (generated walk limits)', async () => {
@@ -157,16 +168,7 @@ describe('searchCompared', () => {
       chunk: fc.integer({ min: 1, max: 4 }),
       caps: fc.constantFrom([0, 1, 3, 1_000_000], [2, 8, 1_000_000], [2, 8, 64]),
     });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 2, max: 40 }),
-        fc.double({ min: 0.2, max: 0.9, noNaN: true }),
-        limits,
-        (seed, count, shareRate, l) => checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...TIGHT, bandLimit: 2, ...l }),
-      ),
-      { numRuns: 150, seed: 11_30 },
-    );
+    await checkBoilerplateCatalogues(limits, { maxScans: 40, shareRate: [0.2, 0.9], seed: 11_30 });
   });
 
   it('shapes fewer loose candidates once the holder walk has told the non-holders of a popular file (growth bench catalogue)', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { EMPTY_SHA256, type FileSide } from '../../core/lineage';
 import type {
+  BandHit,
   BandRange,
   CandidateStore,
   FilePair,
@@ -190,16 +191,16 @@ export class LineageRepository implements CandidateStore {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
     // The size of each hit scan's file at the hit's path: from the holder shape cache when it has
     // the scan (its files never change; the epoch read with the probe says the entry is its own),
-    // else a primary-key lookup per (scan, path) — thousands per probe at catalogue scale.
+    // else a primary-key lookup per (scan, path) — thousands per probe at catalogue scale, so with
+    // a cache only for the scans stored since its last fill (the ones it cannot have yet).
     const cache = this.holderShapes && this.holderShapes.size > 0 ? this.holderShapes : null;
+    const lookupAbove = cache ? cache.filledThrough : -1;
+    // LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
     const sized = (inner: string) =>
-      cache
-        ? `SELECT d.*, NULL::int AS line_count, NULL::int AS trivial_count FROM (${inner}) d`
-        : // LIMIT keeps this a primary-key lookup per pair (never a scan of the table)
-          `SELECT d.*, l.line_count, l.trivial_count FROM (${inner}) d CROSS JOIN LATERAL (
-             SELECT f.line_count, f.trivial_count FROM scan_file_lines f
-             WHERE f.scan_id = d.scan_id AND f.path = d.path LIMIT 1
-           ) l`;
+      `SELECT d.*, l.line_count, l.trivial_count FROM (${inner}) d LEFT JOIN LATERAL (
+         SELECT f.line_count, f.trivial_count FROM scan_file_lines f
+         WHERE d.scan_id > $5 AND f.scan_id = d.scan_id AND f.path = d.path LIMIT 1
+       ) l ON true`;
     const rows: Array<{
       kind: number;
       path: string | null;
@@ -235,7 +236,7 @@ export class LineageRepository implements CandidateStore {
          FROM (${sized('SELECT scan_id, path, sum(least(c, cnt))::int AS shared FROM hits WHERE df < $4 GROUP BY scan_id, path')}) a
        UNION ALL
        SELECT 2, NULL, NULL, NULL, count(*)::int, NULL, NULL, ${SHAPE_EPOCH_COLUMNS} FROM hits`,
-      [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1],
+      [tokens.map((t) => t.path), tokens.map((t) => t.hash), tokens.map((t) => t.count), cap + 1, lookupAbove],
     );
     const result: TokenProbeResult = { frequent: [], partial: [], fenced: [], rows: 0 };
     const epoch = rows.find((r) => r.kind === 2) as (typeof rows)[number];
@@ -246,7 +247,8 @@ export class LineageRepository implements CandidateStore {
       if (r.kind === 0) result.frequent.push({ path: r.path as string, hash: r.line_hash as string, fence: r.scan_id as number });
       else if (r.kind === 1 || r.kind === 3) {
         const share = { scanId: r.scan_id as number, path: r.path as string, lines: r.lines ?? 0, trivial: r.trivial ?? 0 };
-        if (cache && !cache.sizeAt(share, epoch.file_node as string)) unsized.push(share);
+        // Looked up above (a deleted scan: 0 lines), else from the cache or the lookup below.
+        if ((r.scan_id as number) <= lookupAbove && !cache?.sizeAt(share, epoch.file_node as string)) unsized.push(share);
         if (r.kind === 3) result.fenced.push(share);
         else result.partial.push(Object.assign(share, { shared: r.n }));
       }
@@ -342,12 +344,31 @@ export class LineageRepository implements CandidateStore {
     return result;
   }
 
-  async holderIds(pair: FilePair, limit: number): Promise<HolderIds> {
-    const walk = await this.walkHolders(pair, Number.POSITIVE_INFINITY, limit + 1);
-    const complete = walk.ids.length <= limit;
-    const ids = complete ? walk.ids : walk.ids.slice(0, limit);
-    this.walks.set(walkKey(pair), { ids, complete, epoch: walk.fileNode });
-    return { ids, complete };
+  async holderIds(pairs: readonly FilePair[], limit: number): Promise<HolderIds[]> {
+    if (pairs.length === 0) return [];
+    // One index-only walk of idx_scan_file_lines_hash_path per pair, the ids as one
+    // comma-separated text each (parsed here far faster than an int[] or one row each).
+    const rows: Array<{ i: string; ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
+      `SELECT q.i::text AS i, (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                SELECT l.scan_id FROM scan_file_lines l
+                WHERE l.hash = q.hash AND l.path = q.path
+                ORDER BY l.scan_id DESC LIMIT $3
+              ) w) AS ids,
+              ${SHAPE_EPOCH_COLUMNS}
+       FROM unnest($1::text[], $2::char(64)[]) WITH ORDINALITY AS q(path, hash, i)`,
+      [pairs.map((p) => p.path), pairs.map((p) => p.hash), limit + 1],
+    );
+    this.holderShapes?.checkEpoch(rows[0].file_node, Number(rows[0].last_id));
+    const walks: HolderIds[] = pairs.map(() => ({ ids: [], complete: true }));
+    for (const r of rows) {
+      const all = r.ids === null ? [] : r.ids.split(',').map(Number);
+      const complete = all.length <= limit;
+      const ids = complete ? all : all.slice(0, limit);
+      const k = Number(r.i) - 1;
+      walks[k] = { ids, complete };
+      this.walks.set(walkKey(pairs[k]), { ids, complete, epoch: r.file_node });
+    }
+    return walks;
   }
 
   /**
@@ -388,8 +409,11 @@ export class LineageRepository implements CandidateStore {
   }
 
   async holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage> {
-    if (filter && this.holderShapes) {
-      const page = await this.filteredHolders(pair, before, limit, paths, filter, this.holderShapes);
+    // Through the holder shape cache: filtered pages always (the bound is computed here), pages of
+    // every holder once it holds anything (the newest holders, which every such page starts with,
+    // are the ones it has).
+    if (this.holderShapes && (filter || this.holderShapes.size > 0)) {
+      const page = await this.cachedHolders(pair, before, limit, paths, filter, this.holderShapes);
       if (page) return page;
     }
     // A backward walk of idx_scan_file_lines_hash_path within (hash, path); then per holder
@@ -489,18 +513,19 @@ export class LineageRepository implements CandidateStore {
   }
 
   /**
-   * {@link holders} with a filter, bounded in this process: the page's holders come from an
-   * index-only walk of idx_scan_file_lines_hash_path (with the cache's epoch), the shapes of those
-   * not cached yet from one read of scan_file_lines, and the files of the kept holders (with their
-   * line sequences) from the cache or one more read. The same bound and floors as the SQL filter.
-   * null when too many shapes are missing: the caller then takes the SQL path.
+   * {@link holders} in this process: the page's holders come from this transaction's walk of the
+   * pair or an index-only walk of idx_scan_file_lines_hash_path (with the cache's epoch), the
+   * shapes of those not cached yet from one read of scan_file_lines, and the files of the kept
+   * holders (with their line sequences) from the cache or one more read. With a filter, the same
+   * bound and floors as the SQL filter; without, every holder is kept. null when too many shapes
+   * are missing: the caller then takes the SQL path.
    */
-  private async filteredHolders(
+  private async cachedHolders(
     pair: FilePair,
     before: number,
     limit: number,
     paths: readonly string[],
-    filter: HolderFilter,
+    filter: HolderFilter | null,
     cache: HolderShapeCache,
   ): Promise<HolderPage | null> {
     const walk = this.walkedPage(pair, before, limit) ?? (await this.walkHolders(pair, before, limit));
@@ -526,13 +551,13 @@ export class LineageRepository implements CandidateStore {
       for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
       for (let i = 0; i < ids.length; i++) shapes[i] ??= cache.get(ids[i], epoch);
     }
-    const prepared = prepareHolderFilter(filter);
-    const keep = new Set(filter.keep);
+    const prepared = filter ? prepareHolderFilter(filter) : null;
+    const keep = new Set(filter?.keep);
     const kept: Array<{ id: number; shape: HolderShape }> = [];
     for (let i = 0; i < ids.length; i++) {
       const [id, shape] = [ids[i], shapes[i]];
       if (!shape) continue; // deleted since the walk
-      if (keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
+      if (!filter || !prepared || keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
     }
     const unread = kept.filter((k) => cache.filesOf(k.id, epoch) === undefined).map((k) => k.id);
     if (unread.length > 0) {
@@ -566,22 +591,23 @@ export class LineageRepository implements CandidateStore {
     return page;
   }
 
-  async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
+  async band(ranges: readonly BandRange[], limit: number): Promise<BandHit[]> {
     if (ranges.length === 0) return [];
-    const rows: Array<{ scan_id: number }> = await this.manager.query(
-      `SELECT DISTINCT b.scan_id
+    // One range of idx_scan_file_lines_trivial per path, at most `limit` files each: past that
+    // the caller learns that more than `limit` scans are in the band, which is all it needs.
+    const rows: Array<{ scan_id: number; path: string; line_count: number; trivial_count: number }> = await this.manager.query(
+      `SELECT b.scan_id, r.path, b.line_count, b.trivial_count
        FROM unnest($1::text[], $2::int[], $3::int[]) AS r(path, lo, hi)
        CROSS JOIN LATERAL (
-         SELECT l.scan_id FROM scan_file_lines l
+         SELECT l.scan_id, l.line_count, l.trivial_count FROM scan_file_lines l
          WHERE l.path = r.path AND l.line_count > 0
            AND ((l.trivial_count * 1000) / l.line_count) >= r.lo
            AND (r.hi IS NULL OR ((l.trivial_count * 1000) / l.line_count) < r.hi)
          LIMIT $4
-       ) b
-       LIMIT $4`,
+       ) b`,
       [ranges.map((r) => r.path), ranges.map((r) => r.minPermille), ranges.map((r) => r.belowPermille), limit],
     );
-    return rows.map((r) => r.scan_id);
+    return rows.map((r) => ({ scanId: r.scan_id, path: r.path, lines: r.line_count, trivial: r.trivial_count }));
   }
 
   async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {

@@ -207,10 +207,11 @@ const enum Stage {
 interface Candidate {
   id: number;
   partial: Map<string, number>;
-  /** Line / trivial counts of the candidate's text files at paths where it shares a probed line. */
+  /**
+   * Line / trivial counts of the candidate's text files at paths where it shares a probed line or
+   * where a band query returned it (elsewhere its file's trivial fraction is below the band).
+   */
   fileStats: Map<string, { lines: number; trivial: number }>;
-  /** Returned by a band query (its trivial fraction may be high). */
-  inBand: boolean;
   /** Returned by a size query (its files may be large). */
   inSize: boolean;
   /** Empty / binary paths of C where the candidate has the same file (from file probes). */
@@ -342,7 +343,15 @@ class Search {
     if (this.paths.length > 0) {
       await this.probeFileLevel(0);
       await this.probePairs();
-      await this.probeTokenLevel(0, this.probeable().filter((t) => !t.trivial), this.limits.maxProbeTokens);
+      const other = this.probeable().filter((t) => !t.trivial);
+      // With a popular pair its holders are read, and before that every non-trivial line of C is
+      // probed up to HOLDER_TOKEN_LEVEL ({@link beforeHolders}): one probe at that cap now instead
+      // of three (the first 64 lines, the rest, then the frequent ones again at the higher cap).
+      const holderLevel = Math.min(HOLDER_TOKEN_LEVEL, this.limits.caps.length - 1);
+      const pairs = this.paths.some((p) => p.pair);
+      if (!pairs || holderLevel === 0 || !(await this.probeTokenLevel(holderLevel, other, Infinity))) {
+        await this.probeTokenLevel(0, other, this.limits.maxProbeTokens);
+      }
       await this.loop();
     }
     this.stats.candidates = this.candidates.size + this.settled.size;
@@ -436,8 +445,8 @@ class Search {
 
   /**
    * Bound from the probes alone: at a path where the candidate shares probed lines its file size
-   * is known (line-count bound); elsewhere it can only share skipped lines, bounded like the rest
-   * (with the band's trivial fraction unless the band returned it).
+   * or the band returned it is known (line-count bound); elsewhere it can only share skipped lines,
+   * bounded like the rest (its file there is below the band's trivial fraction).
    */
   private looseKey(c: Candidate): ScanMatch {
     let sum = 0;
@@ -448,7 +457,7 @@ class Search {
         if (stats) {
           const s = this.sharedBound(p, stats.lines, stats.trivial, c.partial.get(p.path) ?? 0);
           if (s > 0) sum += (2 * s) / (p.lines + stats.lines);
-        } else sum += this.pathBound(p, c.inBand ? 1 : bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
+        } else sum += this.pathBound(p, bandRho(p), c.id >= this.fence, c.inSize ? Number.POSITIVE_INFINITY : p.size - 1);
       } else if (p.pair || c.sameFile.has(p.path) || !p.fileProbed) sum += 1; // a candidate may hold a pair's file
     }
     return toKey(c.id, (100 * sum) / this.paths.length, c.flagged || this.restMayShareFile || this.mayBeUnreadHolder(c));
@@ -554,8 +563,7 @@ class Search {
       // The first batch of shapes usually finds a real predecessor; when loose candidates still
       // matter after it, the holder walk of each pair tells the many that hold no such file (a
       // LICENSE in a third of all skills) — their loose keys drop by a whole path, no shape read.
-      const pair = (this.roundTrips[Stage.Loose] ?? 0) > 0 ? this.paths.find((p) => p.pair && p.pair.members === null)?.pair : undefined;
-      if (pair) return this.learnHolders(pair);
+      if ((this.roundTrips[Stage.Loose] ?? 0) > 0 && this.paths.some((p) => p.pair && p.pair.members === null)) return this.learnHolders();
       return this.fetchShapes();
     }
     if (top.stage === Stage.Shaped) return this.fetchCounts();
@@ -807,11 +815,15 @@ class Search {
     const reserved = Math.min(limit, this.rowsLeft);
     if (!this.spend(reserved)) return false;
     this.stats.bandQueries++;
-    const ids = await this.store.band(ranges, limit + 1);
-    this.rowsLeft += reserved - Math.min(reserved, ids.length); // only the rows read count
-    if (ids.length > limit) return canEscalate ? this.escalate('bound') : false;
+    const hits = await this.store.band(ranges, limit + 1);
+    this.rowsLeft += reserved - Math.min(reserved, hits.length); // only the rows read count
+    if (new Set(hits.map((h) => h.scanId)).size > limit) return canEscalate ? this.escalate('bound') : false;
     for (const p of text) p.band = thresholds.get(p) as number;
-    for (const id of ids) this.addCandidate(id).inBand = true;
+    for (const h of hits) {
+      const c = this.addCandidate(h.scanId);
+      // Its file here is known: its loose key takes the file's own size, not the band's fraction.
+      if (c.stage === Stage.Loose && !c.fileStats.has(h.path)) c.fileStats.set(h.path, { lines: h.lines, trivial: h.trivial });
+    }
     this.rekeyAll();
     return true;
   }
@@ -994,7 +1006,6 @@ class Search {
       id,
       partial: new Map(),
       fileStats: new Map(),
-      inBand: false,
       inSize: false,
       sameFile: new Set(),
       flagged: false,
@@ -1162,6 +1173,10 @@ class Search {
    */
   private async readHolders(pair: PairState): Promise<boolean> {
     const filter = this.holderFilter(pair);
+    // While the best is `new` every holder is read: walk the pairs' holders first (one round trip
+    // for all of them), so the store serves the pages from the walk, and the walk tells the loose
+    // candidates that hold no such file, which they need later anyway.
+    if (!filter && pair.pages === 0 && pair.members === null) return this.learnHolders();
     const perHolder = 1 + this.paths.length;
     const wanted = this.limits.holderPage * 4 ** Math.min(filter ? 5 : 3, pair.pages);
     const limit = Math.min(wanted, Math.floor(this.rowsLeft / perHolder));
@@ -1199,24 +1214,30 @@ class Search {
   }
 
   /**
-   * One index walk of the pair's holders, ids only (see {@link PairState.members}); the
-   * candidates among them are now known to hold C's file. When the row budget cannot pay for it
-   * the pair just stays unwalked (members empty from Infinity: nothing is decided by it).
+   * One index walk per pair of C not walked yet, ids only, all in one round trip (see
+   * {@link PairState.members}); the candidates among the holders are now known to hold C's file.
+   * When the row budget cannot pay for it the pairs just stay unwalked (members empty from
+   * Infinity: nothing is decided by them).
    */
-  private async learnHolders(pair: PairState): Promise<boolean> {
-    pair.members = [];
-    const limit = Math.min(this.limits.holderWalk, Math.floor(this.rowsLeft / 2));
-    if (limit < 1 || !this.spend(limit)) return true;
-    const walk = await this.store.holderIds(pair, limit);
-    this.rowsLeft += limit - Math.min(limit, walk.ids.length); // only what was walked counts
-    const members = new Array<number>(walk.ids.length);
-    for (let i = 0; i < walk.ids.length; i++) members[walk.ids.length - 1 - i] = walk.ids[i];
-    pair.members = members;
-    pair.membersFrom = walk.complete ? Number.NEGATIVE_INFINITY : walk.ids.length > 0 ? walk.ids[walk.ids.length - 1] : Number.POSITIVE_INFINITY;
-    for (const id of walk.ids) {
-      const c = this.candidates.get(id);
-      if (c) c.flagged = true; // it holds C's file byte for byte
-    }
+  private async learnHolders(): Promise<boolean> {
+    const pairs: PairState[] = [];
+    for (const p of this.paths) if (p.pair && p.pair.members === null) pairs.push(p.pair);
+    for (const pair of pairs) pair.members = [];
+    const limit = Math.min(this.limits.holderWalk, Math.floor(this.rowsLeft / 2 / Math.max(1, pairs.length)));
+    if (pairs.length === 0 || limit < 1 || !this.spend(limit * pairs.length)) return true;
+    const walks = await this.store.holderIds(pairs, limit);
+    pairs.forEach((pair, k) => {
+      const walk = walks[k];
+      this.rowsLeft += limit - Math.min(limit, walk.ids.length); // only what was walked counts
+      const members = new Array<number>(walk.ids.length);
+      for (let i = 0; i < walk.ids.length; i++) members[walk.ids.length - 1 - i] = walk.ids[i];
+      pair.members = members;
+      pair.membersFrom = walk.complete ? Number.NEGATIVE_INFINITY : walk.ids.length > 0 ? walk.ids[walk.ids.length - 1] : Number.POSITIVE_INFINITY;
+      for (const id of walk.ids) {
+        const c = this.candidates.get(id);
+        if (c) c.flagged = true; // it holds C's file byte for byte
+      }
+    });
     this.rekeyAll();
     return true;
   }

@@ -57,6 +57,14 @@ export interface BandRange {
   belowPermille: number | null;
 }
 
+/** A stored text file in a trivial band: its scan, path, line and trivial-line count. */
+export interface BandHit {
+  scanId: number;
+  path: string;
+  lines: number;
+  trivial: number;
+}
+
 /** Stored text files at `path` with minLines ≤ line count < belowLines (no upper end when null). */
 export interface SizeRange {
   path: string;
@@ -135,17 +143,19 @@ export interface CandidateStore {
    */
   holders(pair: FilePair, before: number, limit: number, paths: readonly string[], filter: HolderFilter | null): Promise<HolderPage>;
   /**
-   * The ids of the scans holding the pair's file (same path, same hash), newest first, at most
-   * `limit` (one index walk; the search learns from it which of its candidates hold the file).
+   * For each pair, in order: the ids of the scans holding its file (same path, same hash), newest
+   * first, at most `limit` (one index walk per pair; the search learns from it which of its
+   * candidates hold the file).
    */
-  holderIds(pair: FilePair, limit: number): Promise<HolderIds>;
+  holderIds(pairs: readonly FilePair[], limit: number): Promise<HolderIds[]>;
   probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
   probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
   /**
-   * Distinct scans with a text file at one of the ranges' paths whose floor(1000 · trivial /
-   * lines) lies in [minPermille, belowPermille) (no upper end when null); at most `limit` ids.
+   * The text files at the ranges' paths whose floor(1000 · trivial / lines) lies in
+   * [minPermille, belowPermille) (no upper end when null), with their sizes: all of them, or, when
+   * they belong to more than `limit` distinct scans, those of at least `limit` scans.
    */
-  band(ranges: readonly BandRange[], limit: number): Promise<number[]>;
+  band(ranges: readonly BandRange[], limit: number): Promise<BandHit[]>;
   /** Distinct scans with a text file in one of the size ranges; at most `limit` ids. */
   large(ranges: readonly SizeRange[], limit: number): Promise<number[]>;
   shapes(scanIds: readonly number[]): Promise<Map<number, StoredShapeFile[]>>;

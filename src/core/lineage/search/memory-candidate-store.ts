@@ -4,6 +4,7 @@
  */
 import { EMPTY_SHA256, type FileSide } from '../similarity';
 import type {
+  BandHit,
   BandRange,
   CandidateStore,
   FilePair,
@@ -150,33 +151,38 @@ export class MemoryCandidateStore implements CandidateStore {
     return page;
   }
 
-  async holderIds(pair: FilePair, limit: number): Promise<HolderIds> {
+  async holderIds(pairs: readonly FilePair[], limit: number): Promise<HolderIds[]> {
     this.calls++;
-    const ids: number[] = [];
-    for (const id of [...this.scans.keys()].sort((x, y) => y - x)) {
-      const s = this.scans.get(id) as StoredScan;
-      if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
-      if (ids.length === limit) return { ids, complete: false };
-      ids.push(id);
-    }
-    return { ids, complete: true };
+    const newestFirst = [...this.scans.keys()].sort((x, y) => y - x);
+    return pairs.map((pair) => {
+      const ids: number[] = [];
+      for (const id of newestFirst) {
+        const s = this.scans.get(id) as StoredScan;
+        if (!s.files.some((f) => f.path === pair.path && f.hash === pair.hash)) continue;
+        if (ids.length === limit) return { ids, complete: false };
+        ids.push(id);
+      }
+      return { ids, complete: true };
+    });
   }
 
-  async band(ranges: readonly BandRange[], limit: number): Promise<number[]> {
+  async band(ranges: readonly BandRange[], limit: number): Promise<BandHit[]> {
     this.calls++;
-    const ids: number[] = [];
+    const hits: BandHit[] = [];
+    let scans = 0;
     for (const s of this.scans.values()) {
-      const hit = s.stats.some((f) =>
-        ranges.some((r) => {
-          if (r.path !== f.path || f.lineCount === null || f.lineCount === 0) return false;
-          const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
-          return permille >= r.minPermille && (r.belowPermille === null || permille < r.belowPermille);
-        }),
-      );
-      if (hit) ids.push(s.id);
-      if (ids.length >= limit) break;
+      if (scans >= limit) break;
+      let hit = false;
+      for (const f of s.stats) {
+        if (f.lineCount === null || f.lineCount === 0) continue;
+        const permille = Math.floor(((f.trivialCount as number) * 1000) / f.lineCount);
+        if (!ranges.some((r) => r.path === f.path && permille >= r.minPermille && (r.belowPermille === null || permille < r.belowPermille))) continue;
+        hits.push({ scanId: s.id, path: f.path, lines: f.lineCount, trivial: f.trivialCount as number });
+        hit = true;
+      }
+      if (hit) scans++;
     }
-    return ids;
+    return hits;
   }
 
   async large(ranges: readonly SizeRange[], limit: number): Promise<number[]> {

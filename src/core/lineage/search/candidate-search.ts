@@ -1173,10 +1173,6 @@ class Search {
    */
   private async readHolders(pair: PairState): Promise<boolean> {
     const filter = this.holderFilter(pair);
-    // While the best is `new` every holder is read: walk the pairs' holders first (one round trip
-    // for all of them), so the store serves the pages from the walk, and the walk tells the loose
-    // candidates that hold no such file, which they need later anyway.
-    if (!filter && pair.pages === 0 && pair.members === null) return this.learnHolders();
     const perHolder = 1 + this.paths.length;
     const wanted = this.limits.holderPage * 4 ** Math.min(filter ? 5 : 3, pair.pages);
     const limit = Math.min(wanted, Math.floor(this.rowsLeft / perHolder));

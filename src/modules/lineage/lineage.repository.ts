@@ -21,6 +21,7 @@ import type {
 import { hasPostings, holderFilterFloor, holderFilterOlderFloor, holderFloorFor } from '../../core/lineage/search';
 import { insertColumns, type TableColumns } from '../../infra/database/bulk-insert';
 import { packedShapeBound, prepareHolderFilter, type HolderShape, type HolderShapeCache, type HolderShapeRead, type ShapeRow } from './holder-shape-cache';
+import type { PopularLines } from './popular-lines';
 import type { ScanRow } from './lineage.views';
 
 /** scan_file_lines (migration 1764000008400): one row per file of a scan. */
@@ -181,11 +182,19 @@ export class LineageRepository implements CandidateStore {
    */
   private readonly walks = new Map<string, { ids: number[]; complete: boolean; epoch: string }>();
 
-  /** `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound holders here). */
+  /**
+   * `holderShapes`: the classifier's cache of holder shapes (filtered holder pages then bound
+   * holders here); `popularLines`: its memo of lines found frequent ({@link knownFrequent}).
+   */
   constructor(
     private readonly manager: EntityManager,
     private readonly holderShapes?: HolderShapeCache,
+    private readonly popularLines?: PopularLines,
   ) {}
+
+  knownFrequent(tokens: readonly TokenRef[], cap: number): TokenRef[] {
+    return this.popularLines?.frequentAt(tokens, cap) ?? [];
+  }
 
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     if (tokens.length === 0) return { frequent: [], partial: [], fenced: [], rows: 0 };
@@ -253,6 +262,7 @@ export class LineageRepository implements CandidateStore {
         else result.partial.push(Object.assign(share, { shared: r.n }));
       }
     }
+    this.popularLines?.add(result.frequent, cap);
     if (unsized.length > 0) {
       // One primary-key lookup per (scan, path) the cache does not have.
       const sizes: Array<{ scan_id: number; path: string; line_count: number | null; trivial_count: number | null }> = await this.manager.query(

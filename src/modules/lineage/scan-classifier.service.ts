@@ -5,6 +5,7 @@ import type { SkillFile } from '../../core/ingest/ingest.types';
 import { relationFor, type FileSide } from '../../core/lineage';
 import { DEFAULT_SEARCH_LIMITS, fileLineStats, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
 import { HolderShapeCache } from './holder-shape-cache';
+import { PopularLines } from './popular-lines';
 import { addLineageRows, emptyLineageRows, LineageRepository, type ComparedScanRow } from './lineage.repository';
 import type { Classification } from './lineage.types';
 
@@ -49,6 +50,9 @@ export class ScanClassifierService {
     this.logger.warn(`holder shape cache fill failed (searches take the SQL path meanwhile): ${error instanceof Error ? error.message : String(error)}`),
   );
 
+  /** Lines this process's probes found in many stored files (see popular-lines.ts). */
+  readonly popularLines = new PopularLines();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
@@ -64,7 +68,7 @@ export class ScanClassifierService {
     const sides: FileSide[] = files.map((f) => ({ path: f.path, hash: f.hash, size: f.size, content: f.content }));
     const lineStats = sides.map(fileLineStats);
     return this.dataSource.transaction(async (manager) => {
-      const repository = new LineageRepository(manager, this.holderShapes);
+      const repository = new LineageRepository(manager, this.holderShapes, this.popularLines);
       await repository.lockFingerprint(fingerprint);
       const draft = await this.classify(repository, fingerprint, sides, lineStats);
       const stored = await insert(manager, draft.classification);

@@ -25,8 +25,14 @@ const TIGHT: SearchLimits = {
   sizeBandFrom: 0,
 };
 
-async function checkSequence(scans: FileSide[][], limits: SearchLimits, sequences: (id: number) => SequenceMode = () => 'stored'): Promise<void> {
+async function checkSequence(
+  scans: FileSide[][],
+  limits: SearchLimits,
+  sequences: (id: number) => SequenceMode = () => 'stored',
+  setup: (store: MemoryCandidateStore) => void = () => undefined,
+): Promise<void> {
   const store = new MemoryCandidateStore(limits.postedLinesMax);
+  setup(store);
   const earlier: EarlierScan[] = [];
   for (let i = 0; i < scans.length; i++) {
     const files = scans[i];
@@ -221,6 +227,22 @@ describe('searchCompared', () => {
         (seed, count, shareRate, holderPage) =>
           checkSequence(smallCatalogue(seed, count, { boilerplate: true, shareRate }), { ...DEFAULT_SEARCH_LIMITS, caps: [2, 4, 1_000_000], pairCap: 1, holderPage }),
       ),
+      { numRuns: 40, seed: 11_27 },
+    );
+  });
+
+  it('equals the brute force whatever the store claims to know of frequent lines (a memo naming any lines, stale or right)', async () => {
+    // knownFrequent names a generated share of the lines asked about, whatever their postings:
+    // a skipped line may only loosen bounds, never change the relation.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 4 }), fc.boolean(), async (seed, share, tight) => {
+        const named = (hash: string) => createHash('sha256').update(`${seed}:${hash}`).digest()[0] % 4 < share;
+        const memo = (store: MemoryCandidateStore) => {
+          store.knownFrequent = (tokens) => tokens.filter((t) => named(t.hash));
+        };
+        const limits = tight ? TIGHT : { ...DEFAULT_SEARCH_LIMITS, caps: [2, 8, 1_000_000], pairCap: 1, holderPage: 2 };
+        await checkSequence(smallCatalogue(seed, 30, { boilerplate: true }), limits, () => 'stored', memo);
+      }),
       { numRuns: 40, seed: 11_27 },
     );
   });

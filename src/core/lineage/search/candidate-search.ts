@@ -349,7 +349,7 @@ class Search {
       // of three (the first 64 lines, the rest, then the frequent ones again at the higher cap).
       const holderLevel = Math.min(HOLDER_TOKEN_LEVEL, this.limits.caps.length - 1);
       const pairs = this.paths.some((p) => p.pair);
-      if (!pairs || holderLevel === 0 || !(await this.probeTokenLevel(holderLevel, other, Infinity))) {
+      if (!pairs || holderLevel === 0 || !(await this.probeTokenLevel(holderLevel, this.unlessKnownFrequent(other, holderLevel), Infinity))) {
         await this.probeTokenLevel(0, other, this.limits.maxProbeTokens);
       }
       await this.loop();
@@ -1093,6 +1093,27 @@ class Search {
     }
     this.rekeyAll();
     return true;
+  }
+
+  /**
+   * `tokens` but those the store knows to be frequent at `level`'s cap (lines in most skills of a
+   * catalogue: their postings would only say so again). Those are marked frequent at `level` with
+   * no fence, i.e. skipped for every scan, as if their probe had found no scan at all above a
+   * fence; an escalation probes them at the next cap.
+   */
+  private unlessKnownFrequent(tokens: TokenState[], level: number): TokenState[] {
+    const known = this.store.knownFrequent?.(tokens, this.limits.caps[level]);
+    if (!known || known.length === 0) return tokens;
+    const skip = new Set(known.map((t) => `${t.path}\u0000${t.hash}`));
+    const rest: TokenState[] = [];
+    for (const t of tokens) {
+      if (!skip.has(`${t.path}\u0000${t.hash}`)) rest.push(t);
+      else if (t.level < level) {
+        t.level = level;
+        t.fence = null;
+      }
+    }
+    return rest;
   }
 
   /** C's tokens that line probes may look up (not those of a popular pair's file: see {@link PairState}). */

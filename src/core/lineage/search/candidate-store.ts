@@ -149,6 +149,13 @@ export interface CandidateStore {
    */
   holderIds(pairs: readonly FilePair[], limit: number): Promise<HolderIds[]>;
   probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult>;
+  /**
+   * Optional: the tokens of `tokens` this store knows, without reading their postings, to have
+   * had more than `cap` postings when an earlier probe read them (a memo of popular lines). Any
+   * answer keeps the search exact: a token it names is merely treated as skipped (the search may
+   * probe it later at a higher cap), so a stale memo only loosens bounds.
+   */
+  knownFrequent?(tokens: readonly TokenRef[], cap: number): TokenRef[];
   probeFiles(hashes: readonly string[], emptyPaths: readonly string[], cap: number): Promise<FileProbeResult>;
   /**
    * The text files at the ranges' paths whose floor(1000 · trivial / lines) lies in

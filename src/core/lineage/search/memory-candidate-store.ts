@@ -53,6 +53,9 @@ export class MemoryCandidateStore implements CandidateStore {
     this.scans.delete(id);
   }
 
+  /** Unset: this store keeps no memo of frequent lines (tests may set one: any answer is allowed). */
+  knownFrequent?: (tokens: readonly TokenRef[], cap: number) => TokenRef[];
+
   async probeTokens(tokens: readonly TokenRef[], cap: number): Promise<TokenProbeResult> {
     this.calls++;
     const frequent: TokenProbeResult['frequent'] = [];

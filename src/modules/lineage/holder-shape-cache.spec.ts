@@ -102,4 +102,26 @@ describe('HolderShapeCache', () => {
     expect(cache.get(8, 'n')).toBeDefined();
     expect(cache.get(7, 'n')).toBeUndefined(); // the oldest went first
   });
+
+  it('caches a scan this process stored under the file node of the latest walk, and nothing before any walk', () => {
+    const cache = new HolderShapeCache();
+    const files = [
+      { path: 'SKILL.md', hash: HASHES[0], lineCount: 3, trivialCount: 1, sequence: new Uint8Array(12) },
+      { path: 'logo.bin', hash: HASHES[1], lineCount: null, trivialCount: null, sequence: null },
+    ];
+    cache.putStored(1, files);
+    expect(cache.get(1, '100')).toBeUndefined(); // no epoch known yet
+    cache.checkEpoch('100', 1);
+    cache.putStored(2, files);
+    const shape = cache.get(2, '100');
+    expect(shape && { fileCount: shape.fileCount, paths: shape.paths, numbers: [...shape.numbers] }).toEqual({
+      fileCount: 2,
+      paths: ['SKILL.md', 'logo.bin'],
+      numbers: [parseInt(HASHES[0].slice(0, 13), 16), 3, 1, parseInt(HASHES[1].slice(0, 13), 16), -1, -1],
+    });
+    expect(cache.filesOf(2, '100')).toEqual(files);
+    cache.checkEpoch('200', 1); // TRUNCATE: a new file node
+    expect(cache.get(2, '200')).toBeUndefined();
+    expect(cache.filesOf(2, '200')).toBeUndefined();
+  });
 });

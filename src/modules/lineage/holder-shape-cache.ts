@@ -199,6 +199,27 @@ export class HolderShapeCache {
     return shape;
   }
 
+  /**
+   * A scan this process has just stored and committed: its shape and files (with their line
+   * sequences, null where none is stored), under the epoch of the latest walk — the newest holders
+   * of a popular file, which every first holder page reads, are then warm. Without an epoch yet
+   * nothing is cached; a TRUNCATE since that walk clears the entry with the rest on the next one.
+   */
+  putStored(scanId: number, files: ReadonlyArray<{ path: string; hash: string; lineCount: number | null; trivialCount: number | null; sequence: Uint8Array | null }>): void {
+    const epoch = this.fileNode;
+    if (epoch === null) return;
+    this.put(
+      scanId,
+      files.map((f) => ({ path: f.path, hash: f.hash, line_count: f.lineCount, trivial_count: f.trivialCount })),
+      epoch,
+    );
+    this.putFiles(
+      scanId,
+      files.map((f) => ({ path: f.path, hash: f.hash, lineCount: f.lineCount, trivialCount: f.trivialCount, sequence: f.sequence })),
+      epoch,
+    );
+  }
+
   /** Every file of a kept holder, each with its line sequence (null: none stored). */
   filesOf(scanId: number, epoch: string): StoredShapeFile[] | undefined {
     const entry = this.files.get(scanId);

@@ -315,40 +315,59 @@ export class LineageRepository implements CandidateStore {
     return result;
   }
 
-  async probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult> {
-    const result: PairProbeResult = { frequent: [], variants: [], copies: [], rows: 0 };
+  async probePairs(pairs: readonly FilePair[], cap: number, walkLimit: number): Promise<PairProbeResult> {
+    const result: PairProbeResult = { frequent: [], variants: [], copies: [], walks: [], rows: 0 };
     if (pairs.length === 0) return result;
     // Two index ranges each side of the pair's own key: files at the path with another hash
-    // (idx_scan_files_path_hash) and the hash at other paths (idx_scan_file_lines_hash_path).
-    const rows: Array<{ kind: string; i: number; scan_id: number; path: string; hash: string }> = await this.manager.query(
-      `WITH q AS (
-         SELECT i, path, hash::char(64) AS hash FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(path, hash, i)
-       )
-       SELECT 'v' AS kind, q.i::int AS i, v.scan_id, q.path, v.hash::text AS hash FROM q CROSS JOIN LATERAL (
-         (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash < q.hash LIMIT $3)
+    // (idx_scan_files_path_hash) and the hash at other paths (idx_scan_file_lines_hash_path);
+    // and the pair's own key range, its holders' ids as one text (at most walkLimit + 1 of them:
+    // a helper script's holders come whole with the probe, a LICENSE's are walked when needed).
+    const rows: Array<{ kind: string; i: number; scan_id: number | null; path: string; hash: string | null; ids: string | null; file_node: string | null; last_id: string | null }> =
+      await this.manager.query(
+        `WITH q AS (
+           SELECT i, path, hash::char(64) AS hash FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q(path, hash, i)
+         )
+         SELECT 'v' AS kind, q.i::int AS i, v.scan_id, q.path, v.hash::text AS hash, NULL AS ids, NULL AS file_node, NULL AS last_id FROM q CROSS JOIN LATERAL (
+           (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash < q.hash LIMIT $3)
+           UNION ALL
+           (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash > q.hash LIMIT $3)
+         ) v
          UNION ALL
-         (SELECT f.scan_id, f.hash FROM scan_files f WHERE f.path = q.path AND f.hash > q.hash LIMIT $3)
-       ) v
-       UNION ALL
-       SELECT 'c', q.i::int, c.scan_id, c.path, q.hash::text FROM q CROSS JOIN LATERAL (
-         (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path < q.path LIMIT $3)
+         SELECT 'c', q.i::int, c.scan_id, c.path, q.hash::text, NULL, NULL, NULL FROM q CROSS JOIN LATERAL (
+           (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path < q.path LIMIT $3)
+           UNION ALL
+           (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path > q.path LIMIT $3)
+         ) c
          UNION ALL
-         (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path > q.path LIMIT $3)
-       ) c`,
-      [pairs.map((p) => p.path), pairs.map((p) => p.hash), cap + 1],
-    );
-    result.rows = rows.length;
+         SELECT 'w', q.i::int, NULL, q.path, NULL, (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+                  SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = q.hash AND l.path = q.path ORDER BY l.scan_id DESC LIMIT $4
+                ) w), ${SHAPE_EPOCH_COLUMNS}
+           FROM q WHERE $4 > 1`,
+        [pairs.map((p) => p.path), pairs.map((p) => p.hash), cap + 1, walkLimit + 1],
+      );
     const variants = pairs.map(() => [] as PairProbeResult['variants']);
     const copies = pairs.map(() => [] as PairProbeResult['copies']);
+    const walks = pairs.map(() => null as number[] | null);
     for (const r of rows) {
-      if (r.kind === 'v') variants[r.i - 1].push({ scanId: r.scan_id, path: r.path });
-      else copies[r.i - 1].push({ scanId: r.scan_id, path: r.path, hash: r.hash });
+      if (r.kind === 'v') variants[r.i - 1].push({ scanId: r.scan_id as number, path: r.path });
+      else if (r.kind === 'c') copies[r.i - 1].push({ scanId: r.scan_id as number, path: r.path, hash: r.hash as string });
+      else {
+        const ids = r.ids === null ? [] : r.ids.split(',').map(Number);
+        result.rows += ids.length;
+        this.holderShapes?.checkEpoch(r.file_node as string, Number(r.last_id));
+        if (ids.length > walkLimit) continue; // a large pair: walked when needed
+        walks[r.i - 1] = ids;
+        this.walks.set(walkKey(pairs[r.i - 1]), { ids, complete: true, epoch: r.file_node as string });
+      }
     }
     pairs.forEach((pair, i) => {
+      result.rows += variants[i].length + copies[i].length;
       if (variants[i].length > cap || copies[i].length > cap) result.frequent.push(pair);
       else {
         for (const v of variants[i]) result.variants.push(v);
         for (const c of copies[i]) result.copies.push(c);
+        const ids = walks[i];
+        if (ids) result.walks.push({ path: pair.path, hash: pair.hash, ids });
       }
     });
     return result;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SkillFile } from '../../core/ingest/ingest.types';
 import { relationFor, type FileSide } from '../../core/lineage';
-import { DEFAULT_SEARCH_LIMITS, fileLineStats, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
+import { DEFAULT_SEARCH_LIMITS, fileLineStats, hasPostings, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
 import { HolderShapeCache } from './holder-shape-cache';
 import { PopularLines } from './popular-lines';
 import { addLineageRows, emptyLineageRows, LineageRepository, type ComparedScanRow } from './lineage.repository';
@@ -67,7 +67,7 @@ export class ScanClassifierService {
   ): Promise<StoredClassification<T>> {
     const sides: FileSide[] = files.map((f) => ({ path: f.path, hash: f.hash, size: f.size, content: f.content }));
     const lineStats = sides.map(fileLineStats);
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       const repository = new LineageRepository(manager, this.holderShapes, this.popularLines);
       await repository.lockFingerprint(fingerprint);
       const draft = await this.classify(repository, fingerprint, sides, lineStats);
@@ -76,6 +76,12 @@ export class ScanClassifierService {
       const checkCount = await repository.countFingerprint(fingerprint);
       return { stored, classification: draft.classification, checkCount, compared: draft.compared ?? null, search: draft.search };
     });
+    // Committed: the next searches find it among the newest holders of its popular files.
+    this.holderShapes.putStored(
+      result.stored.scan.id,
+      lineStats.map((f) => ({ ...f, sequence: hasPostings(f.lineCount) ? f.sequence : null })),
+    );
+    return result;
   }
 
   private async classify(repository: LineageRepository, fingerprint: string, sides: readonly FileSide[], lineStats: FileLineStats[]): Promise<Draft> {

@@ -169,6 +169,7 @@ describe('searchCompared', () => {
     // path: its loose key drops that path. holderWalk 0 skips the walk; 1–3 walk the newest only.
     const limits = fc.record({
       holderWalk: fc.constantFrom(0, 1, 2, 3, 262_144),
+      smallPairWalk: fc.constantFrom(0, 1, 3, 2_048),
       pairCap: fc.integer({ min: 0, max: 3 }),
       holderPage: fc.integer({ min: 1, max: 3 }),
       chunk: fc.integer({ min: 1, max: 4 }),

@@ -46,7 +46,7 @@ import { MODIFIED_THRESHOLD, compareMatches, relationFor, type RelationResult, t
 import { EMPTY_SHA256, ONE, ZERO, byPath, hasByteIdenticalFile, roundedPercent, type FileSide, type Ratio } from '../similarity';
 import { boundedLcsLength, type WorkBudget } from './bounded-lcs';
 import { trivialBandRatio, upperBound, type CandidateSummary, type FileShape, type HolderFilter, type SimilarityBound } from './bounds';
-import type { BandRange, CandidateStore, FilePair, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
+import type { BandRange, CandidateStore, FilePair, HolderIds, SizeRange, StoredShapeFile, TokenRef } from './candidate-store';
 import { keyLcsLength, keyLcsWork, keysOf, prepareKeys, sequenceLength, type PreparedKeys } from './key-lcs';
 import { POSTED_LINES_MAX, fileLineStats, type FileLineStats } from './line-stats';
 
@@ -73,6 +73,11 @@ export interface SearchLimits {
   /** Holder ids a pair's membership walk reads at most (see {@link PairState.members}); the newest when there are more. */
   holderWalk: number;
   /**
+   * Pairs with at most this many holders (a helper script of a few hundred skills, not a LICENSE
+   * of thousands) have them listed by the pair probe itself: no walk of their own later.
+   */
+  smallPairWalk: number;
+  /**
    * From this many skipped non-trivial distinct lines on (a huge file), the rest is first bounded
    * by file size — one indexed query for the few stored files large enough to matter — instead of
    * probing every line.
@@ -95,6 +100,7 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = {
   pairCap: 256,
   holderPage: 64,
   holderWalk: 262_144,
+  smallPairWalk: 2_048,
   sizeBandFrom: 1_024,
   postedLinesMax: POSTED_LINES_MAX,
 };
@@ -1133,8 +1139,9 @@ class Search {
     for (const p of this.paths) {
       if (p.kind !== 'empty' && this.hashes.get(p.hash) === 0) wanted.push({ path: p.path, hash: p.hash });
     }
-    if (wanted.length === 0 || !this.spend(4 * (this.limits.pairCap + 1) * wanted.length)) return;
-    const result = await this.store.probePairs(wanted, this.limits.pairCap);
+    const walkLimit = Math.min(this.limits.smallPairWalk, this.limits.holderWalk);
+    if (wanted.length === 0 || !this.spend((4 * (this.limits.pairCap + 1) + walkLimit + 1) * wanted.length)) return;
+    const result = await this.store.probePairs(wanted, this.limits.pairCap, walkLimit);
     const frequent = new Set(result.frequent.map((f) => `${f.path}\u0000${f.hash}`));
     for (const pair of wanted) {
       if (frequent.has(`${pair.path}\u0000${pair.hash}`)) continue;
@@ -1148,6 +1155,10 @@ class Search {
       if (level === Infinity) continue;
       const paths = this.paths.filter((p) => p.hash === hash);
       if (paths.every((p) => p.pair)) this.hashes.set(hash, Infinity);
+    }
+    for (const w of result.walks) {
+      const pair = this.byPathState.get(w.path)?.pair;
+      if (pair && pair.hash === w.hash) this.applyWalk(pair, { ids: w.ids, complete: true });
     }
     for (const v of result.variants) if (this.byPathState.get(v.path)?.pair) (this.addCandidate(v.scanId).variantAt ??= new Set()).add(v.path);
     for (const c of result.copies) {
@@ -1244,19 +1255,23 @@ class Search {
     if (pairs.length === 0 || limit < 1 || !this.spend(limit * pairs.length)) return true;
     const walks = await this.store.holderIds(pairs, limit);
     pairs.forEach((pair, k) => {
-      const walk = walks[k];
-      this.rowsLeft += limit - Math.min(limit, walk.ids.length); // only what was walked counts
-      const members = new Array<number>(walk.ids.length);
-      for (let i = 0; i < walk.ids.length; i++) members[walk.ids.length - 1 - i] = walk.ids[i];
-      pair.members = members;
-      pair.membersFrom = walk.complete ? Number.NEGATIVE_INFINITY : walk.ids.length > 0 ? walk.ids[walk.ids.length - 1] : Number.POSITIVE_INFINITY;
-      for (const id of walk.ids) {
-        const c = this.candidates.get(id);
-        if (c) c.flagged = true; // it holds C's file byte for byte
-      }
+      this.rowsLeft += limit - Math.min(limit, walks[k].ids.length); // only what was walked counts
+      this.applyWalk(pair, walks[k]);
     });
     this.rekeyAll();
     return true;
+  }
+
+  /** Records a walk of the pair's holders (newest first) as its members. */
+  private applyWalk(pair: PairState, walk: HolderIds): void {
+    const members = new Array<number>(walk.ids.length);
+    for (let i = 0; i < walk.ids.length; i++) members[walk.ids.length - 1 - i] = walk.ids[i];
+    pair.members = members;
+    pair.membersFrom = walk.complete ? Number.NEGATIVE_INFINITY : walk.ids.length > 0 ? walk.ids[walk.ids.length - 1] : Number.POSITIVE_INFINITY;
+    for (const id of walk.ids) {
+      const c = this.candidates.get(id);
+      if (c) c.flagged = true; // it holds C's file byte for byte
+    }
   }
 
   /**

@@ -100,6 +100,11 @@ export interface PairProbeResult {
   /** For the other pairs: every stored file at the pair's path with another hash, and every copy of the hash at another path. */
   variants: Array<{ scanId: number; path: string }>;
   copies: Array<{ scanId: number; path: string; hash: string }>;
+  /**
+   * For the other pairs with at most the requested number of holders: all of them, newest first
+   * (a complete walk, as {@link CandidateStore.holderIds} gives it). Larger pairs are not listed.
+   */
+  walks: Array<{ path: string; hash: string; ids: number[] }>;
   rows: number;
 }
 
@@ -135,7 +140,8 @@ export interface StoredSequence {
 
 /** Read access to the stored lineage data. Every method must go through indexes. */
 export interface CandidateStore {
-  probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult>;
+  /** `walkLimit`: pairs with at most this many holders come with their holders' ids (`walks`). */
+  probePairs(pairs: readonly FilePair[], cap: number, walkLimit: number): Promise<PairProbeResult>;
   /**
    * Walks the scans holding the pair's file (same path, same hash) with id < `before`, newest
    * first, at most `limit`; returns those the filter keeps (all without one), with their file

@@ -112,9 +112,9 @@ export class MemoryCandidateStore implements CandidateStore {
     return result;
   }
 
-  async probePairs(pairs: readonly FilePair[], cap: number): Promise<PairProbeResult> {
+  async probePairs(pairs: readonly FilePair[], cap: number, walkLimit: number): Promise<PairProbeResult> {
     this.calls++;
-    const result: PairProbeResult = { frequent: [], variants: [], copies: [], rows: 0 };
+    const result: PairProbeResult = { frequent: [], variants: [], copies: [], walks: [], rows: 0 };
     for (const pair of pairs) {
       const variants: PairProbeResult['variants'] = [];
       const copies: PairProbeResult['copies'] = [];
@@ -129,6 +129,10 @@ export class MemoryCandidateStore implements CandidateStore {
       else {
         for (const v of variants) result.variants.push(v);
         for (const c of copies) result.copies.push(c);
+        if (walkLimit < 1) continue;
+        const [walk] = await this.holderIds([pair], walkLimit);
+        result.rows += walk.ids.length;
+        if (walk.complete) result.walks.push({ path: pair.path, hash: pair.hash, ids: walk.ids });
       }
     }
     return result;

@@ -1038,11 +1038,13 @@ class Search {
       const result = await this.store.probeTokens(chosen, cap);
       this.rowsLeft = Math.max(0, this.rowsLeft - result.rows);
       const frequent = new Map(result.frequent.map((t) => [`${t.path}\u0000${t.hash}`, t.fence]));
+      const stillFrequent: TokenState[] = [];
       for (const t of chosen) {
         const fence = frequent.get(`${t.path}\u0000${t.hash}`);
         if (fence !== undefined) {
           t.level = level;
           t.fence = fence;
+          stillFrequent.push(t);
         } else {
           t.level = Infinity;
           t.fence = null;
@@ -1063,10 +1065,26 @@ class Search {
         const c = this.addCandidate(s.scanId);
         if (c.stage === Stage.Loose && !c.fileStats.has(s.path)) c.fileStats.set(s.path, { lines: s.lines, trivial: s.trivial });
       }
+      this.raiseKnownFrequent(stillFrequent, level);
       this.updateFence();
     }
     this.rekeyAll();
     return true;
+  }
+
+  /**
+   * Frequent lines the store knows to be frequent at higher caps too (see
+   * {@link CandidateStore.knownFrequent}) take the highest such level, keeping the fence their
+   * probe found: a probe at those caps could not complete them, so escalations and the band's
+   * cost estimate ({@link nextTokenProbeRows}) look past them.
+   */
+  private raiseKnownFrequent(tokens: TokenState[], level: number): void {
+    let known = tokens;
+    for (let next = level + 1; next < this.limits.caps.length - 1 && known.length > 0; next++) {
+      const named = new Set((this.store.knownFrequent?.(known, this.limits.caps[next]) ?? []).map((t) => `${t.path}\u0000${t.hash}`));
+      known = known.filter((t) => named.has(`${t.path}\u0000${t.hash}`));
+      for (const t of known) t.level = next;
+    }
   }
 
   private async probeFileLevel(level: number): Promise<boolean> {

@@ -976,8 +976,13 @@ class Search {
       const atLevel = pending.filter((t) => t.level < level);
       // Lines that weigh most in the bound first, within what the budget allows.
       atLevel.sort((x, y) => y.count - x.count);
+      // While the best is `new`, a line the store knows to be frequent at this cap is not read
+      // again: its newest holders would only give it a fence, which decides ties, not whether
+      // anything reaches 40.
+      const probed = isNew(this.best) ? this.unlessKnownFrequent(atLevel, level) : atLevel;
+      if (probed.length === 0) return true; // all raised without a probe
       const affordable = Math.max(1, Math.floor(this.rowsLeft / (this.limits.caps[level] + 1)));
-      return this.probeTokenLevel(level, atLevel.slice(0, affordable), Infinity);
+      return this.probeTokenLevel(level, probed.slice(0, affordable), Infinity);
     };
     if (reason === 'bound') {
       const other = await tokenStep(false);
@@ -1121,22 +1126,26 @@ class Search {
 
   /**
    * `tokens` but those the store knows to be frequent at `level`'s cap (lines in most skills of a
-   * catalogue: their postings would only say so again). Those are marked frequent at `level` with
-   * no fence, i.e. skipped for every scan, as if their probe had found no scan at all above a
-   * fence; an escalation probes them at the next cap.
+   * catalogue: their postings would only say so again). Those take `level` (or the higher one the
+   * store knows, below the last) unprobed: skipped for every scan, with the fence an earlier probe
+   * gave them, if any; an escalation probes them at the next cap.
    */
   private unlessKnownFrequent(tokens: TokenState[], level: number): TokenState[] {
+    // The last cap is always read: a wrong or stale memo then costs rows, never exactness.
+    if (level >= this.limits.caps.length - 1) return tokens;
     const known = this.store.knownFrequent?.(tokens, this.limits.caps[level]);
     if (!known || known.length === 0) return tokens;
     const skip = new Set(known.map((t) => `${t.path}\u0000${t.hash}`));
     const rest: TokenState[] = [];
+    const marked: TokenState[] = [];
     for (const t of tokens) {
       if (!skip.has(`${t.path}\u0000${t.hash}`)) rest.push(t);
       else if (t.level < level) {
         t.level = level;
-        t.fence = null;
+        marked.push(t);
       }
     }
+    this.raiseKnownFrequent(marked, level);
     return rest;
   }
 

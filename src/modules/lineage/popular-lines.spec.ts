@@ -1,6 +1,6 @@
 import { PopularLines } from './popular-lines';
 
-const line = (n: number, path = 'SKILL.md') => ({ path, hash: String(1000 + n) });
+const line = (n: number, path = 'SKILL.md') => ({ path, hash: String(1000 + n), count: 1 });
 
 describe('PopularLines', () => {
   it('names a line at a cap only when a probe found it frequent at that cap or a higher one', () => {

@@ -9,13 +9,16 @@
  *    short (at most `cap` rows; caps grow 8 → 64 → 1 024 → 16 384 → 262 144 only when needed),
  *    newest first: a longer list is known for its newest `cap` + 1 scans (the recency fence).
  *    A probed token is complete: every scan that has the line at that path (in a file with
- *    postings, see 3b) is now known.
+ *    postings, see 3b) is now known. Lines the store knows to be frequent at a cap (its memo of
+ *    earlier probes, `knownFrequent`) may be left unread at that cap — a skipped line only
+ *    loosens bounds, so any such answer keeps the result exact; the last cap is always read.
  * 2. **File probes** — scans with a file of the same non-empty hash (any path: rule 6 and
  *    renames) and scans with the same empty file at a path of C, also capped.
  * 3. **Trivial-line band** — trivial lines (blank, `---`, fences, …; see line-stats.ts) are never
  *    probed by hash. A scan that shares no probed line can only score through skipped lines;
  *    the bound R(ρ) below says how similar it can be when at most a fraction ρ of each of its
- *    files is trivial, and one indexed query lists the few scans above the needed fraction.
+ *    files is trivial, and one indexed query lists the few scans above the needed fraction
+ *    (with their files' sizes there, which bound them at that path).
  * 3b. **Size band** — a stored file of m lines shares at most m lines: for a huge C one indexed
  *    query lists the few stored files large enough to matter, instead of probing every line.
  *    Stored files above `postedLinesMax` lines have no postings at all (line-stats.ts); they are

@@ -59,34 +59,35 @@ export function isMarkdownFile(file: SkillFile): boolean {
 }
 
 /**
- * nonAsciiLineStarts of each facts' raw text (asked once while normalising): the Unicode checks
- * read those lines without searching the text again. A copy of the facts (a decoded pseudo-file)
- * is not in the map and is searched.
+ * nonAsciiLines of each facts built here, from the line starts normalisation asked for anyway: the
+ * Unicode checks read those lines without searching the text again. A copy of the facts (a decoded
+ * pseudo-file) is not in the map and is searched on the first ask.
  */
-const NON_ASCII_LINE_STARTS = new WeakMap<FileFacts, readonly number[]>();
-/** nonAsciiLines per facts, computed on the first ask. */
 const NON_ASCII_LINES = new WeakMap<FileFacts, readonly number[]>();
 
 /** Indexes (0-based, into rawLines) of the lines of `f.raw` holding a code unit above U+007E, ascending. */
 export function nonAsciiLines(f: FileFacts): readonly number[] {
   let lines = NON_ASCII_LINES.get(f);
   if (lines === undefined) {
-    const starts = NON_ASCII_LINE_STARTS.get(f) ?? nonAsciiLineStarts(f.raw);
-    const found: number[] = [];
-    // rawLines is raw split at \n: line `line` starts at lineStart.
-    let line = 0;
-    let lineStart = 0;
-    for (const start of starts) {
-      while (lineStart < start) {
-        lineStart += f.rawLines[line].length + 1;
-        line++;
-      }
-      found.push(line);
-    }
-    lines = found;
+    lines = lineIndexesOf(f.rawLines, nonAsciiLineStarts(f.raw));
     NON_ASCII_LINES.set(f, lines);
   }
   return lines;
+}
+
+/** The index in `lines` (a text split at \n) of the line starting at each of `starts` (ascending offsets). */
+function lineIndexesOf(lines: readonly string[], starts: readonly number[]): number[] {
+  const found: number[] = [];
+  let line = 0;
+  let lineStart = 0;
+  for (const start of starts) {
+    while (lineStart < start) {
+      lineStart += lines[line].length + 1;
+      line++;
+    }
+    found.push(line);
+  }
+  return found;
 }
 
 /** Facts whose ASCII lines normalisation only collapsed runs of spaces / tabs in (see asciiLinesOnlySpaced). */
@@ -121,7 +122,7 @@ export function buildFacts(file: SkillFile, content: string, decoded = false): F
     rawLines,
     normLines,
   };
-  NON_ASCII_LINE_STARTS.set(facts, starts);
+  NON_ASCII_LINES.set(facts, lineIndexesOf(rawLines, starts));
   if (asciiLinesSpacedOnly) ASCII_LINES_SPACED_ONLY.add(facts);
   return facts;
 }

@@ -270,15 +270,15 @@ export function nonAsciiLineStarts(text: string): number[] {
   return starts;
 }
 
-/** `nonAsciiLines`: nonAsciiLineStarts(raw), when the caller has it already. */
-export function normalizeText(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): string {
+export function normalizeText(raw: string, opts: { markdown: boolean }): string {
   return normalizeTextSteps(raw, opts).text;
 }
 
 /**
  * normalizeText, and `asciiLinesSpacedOnly`: no step but the rewriting of the non-ASCII lines and
  * the collapse of space / tab runs applied, so every line of `raw` without a code unit above
- * U+007E became `line.replace(/[ \t]{2,}/g, ' ')`.
+ * U+007E became `line.replace(/[ \t]{2,}/g, ' ')`. `nonAsciiLines`: nonAsciiLineStarts(raw), when
+ * the caller has it already.
  */
 export function normalizeTextSteps(raw: string, opts: { markdown: boolean; nonAsciiLines?: readonly number[] }): { text: string; asciiLinesSpacedOnly: boolean } {
   let text = raw;

@@ -59,6 +59,9 @@ export const emptyLineageRows = (): LineageRows => ({
   postings: SCAN_LINE_POSTINGS.columns.map(() => []),
 });
 
+/** The line sequence stored for a file (scan_file_lines.line_seq): none for a file without postings. */
+export const storedSequenceOf = (f: FileLineStats): Uint8Array | null => (hasPostings(f.lineCount) ? f.sequence : null);
+
 /**
  * Appends the lineage rows of scan `scanId` (its files' line statistics) to `rows`: every file's
  * sizes, and the postings of the text files of at most POSTED_LINES_MAX lines.
@@ -72,9 +75,8 @@ export function addLineageRows(rows: LineageRows, scanId: number, stats: readonl
     fHash.push(f.hash);
     fLines.push(f.lineCount);
     fTrivial.push(f.trivialCount);
-    const posted = hasPostings(f.lineCount);
-    fSeq.push(posted ? f.sequence : null);
-    if (!posted) continue; // a huge file: known by its size only (line-stats.ts)
+    fSeq.push(storedSequenceOf(f));
+    if (!hasPostings(f.lineCount)) continue; // a huge file: known by its size only (line-stats.ts)
     for (const t of f.tokens) {
       pScan.push(scanId);
       pPath.push(f.path);
@@ -174,6 +176,20 @@ function scanPathArrays(requests: ReadonlyArray<{ scanId: number; paths: readonl
  */
 /** The key of a pair's holder walk in {@link LineageRepository.walks}. */
 const walkKey = (pair: FilePair): string => `${pair.hash}\u0000${pair.path}`;
+
+/**
+ * A scalar subquery: the ids of the holders of (hash, path) below `below` (SQL expressions),
+ * newest first, at most `limit` — one index-only walk of idx_scan_file_lines_hash_path, the ids as
+ * one comma-separated text (parsed by {@link holderIdList} far faster than an int[] or a row each).
+ */
+const holderIdsSql = (hash: string, path: string, limit: string, below = '2147483647'): string =>
+  `(SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
+      SELECT l.scan_id FROM scan_file_lines l
+      WHERE l.hash = ${hash} AND l.path = ${path} AND l.scan_id < ${below}
+      ORDER BY l.scan_id DESC LIMIT ${limit}
+    ) w)`;
+
+const holderIdList = (ids: string | null): number[] => (ids === null ? [] : ids.split(',').map(Number));
 
 export class LineageRepository implements CandidateStore {
   /**
@@ -339,9 +355,7 @@ export class LineageRepository implements CandidateStore {
            (SELECT l.scan_id, l.path FROM scan_file_lines l WHERE l.hash = q.hash AND l.path > q.path LIMIT $3)
          ) c
          UNION ALL
-         SELECT 'w', q.i::int, NULL, q.path, NULL, (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
-                  SELECT l.scan_id FROM scan_file_lines l WHERE l.hash = q.hash AND l.path = q.path ORDER BY l.scan_id DESC LIMIT $4
-                ) w), ${SHAPE_EPOCH_COLUMNS}
+         SELECT 'w', q.i::int, NULL, q.path, NULL, ${holderIdsSql('q.hash', 'q.path', '$4')}, ${SHAPE_EPOCH_COLUMNS}
            FROM q WHERE $4 > 1`,
         [pairs.map((p) => p.path), pairs.map((p) => p.hash), cap + 1, walkLimit + 1],
       );
@@ -352,7 +366,7 @@ export class LineageRepository implements CandidateStore {
       if (r.kind === 'v') variants[r.i - 1].push({ scanId: r.scan_id as number, path: r.path });
       else if (r.kind === 'c') copies[r.i - 1].push({ scanId: r.scan_id as number, path: r.path, hash: r.hash as string });
       else {
-        const ids = r.ids === null ? [] : r.ids.split(',').map(Number);
+        const ids = holderIdList(r.ids);
         result.rows += ids.length;
         this.holderShapes?.checkEpoch(r.file_node as string, Number(r.last_id));
         if (ids.length > walkLimit) continue; // a large pair: walked when needed
@@ -375,22 +389,15 @@ export class LineageRepository implements CandidateStore {
 
   async holderIds(pairs: readonly FilePair[], limit: number): Promise<HolderIds[]> {
     if (pairs.length === 0) return [];
-    // One index-only walk of idx_scan_file_lines_hash_path per pair, the ids as one
-    // comma-separated text each (parsed here far faster than an int[] or one row each).
     const rows: Array<{ i: string; ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
-      `SELECT q.i::text AS i, (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
-                SELECT l.scan_id FROM scan_file_lines l
-                WHERE l.hash = q.hash AND l.path = q.path
-                ORDER BY l.scan_id DESC LIMIT $3
-              ) w) AS ids,
-              ${SHAPE_EPOCH_COLUMNS}
+      `SELECT q.i::text AS i, ${holderIdsSql('q.hash', 'q.path', '$3')} AS ids, ${SHAPE_EPOCH_COLUMNS}
        FROM unnest($1::text[], $2::char(64)[]) WITH ORDINALITY AS q(path, hash, i)`,
       [pairs.map((p) => p.path), pairs.map((p) => p.hash), limit + 1],
     );
     this.holderShapes?.checkEpoch(rows[0].file_node, Number(rows[0].last_id));
     const walks: HolderIds[] = pairs.map(() => ({ ids: [], complete: true }));
     for (const r of rows) {
-      const all = r.ids === null ? [] : r.ids.split(',').map(Number);
+      const all = holderIdList(r.ids);
       const complete = all.length <= limit;
       const ids = complete ? all : all.slice(0, limit);
       const k = Number(r.i) - 1;
@@ -405,18 +412,12 @@ export class LineageRepository implements CandidateStore {
    * idx_scan_file_lines_hash_path, with the holder shape cache's epoch (checked here).
    */
   private async walkHolders(pair: FilePair, before: number, limit: number): Promise<{ ids: number[]; fileNode: string }> {
-    // The ids as one comma-separated text (parsed here far faster than an int[] or one row each).
     const [walk]: Array<{ ids: string | null; file_node: string; last_id: string }> = await this.manager.query(
-      `SELECT (SELECT string_agg(w.scan_id::text, ',' ORDER BY w.scan_id DESC) FROM (
-                SELECT l.scan_id FROM scan_file_lines l
-                WHERE l.hash = $1::char(64) AND l.path = $2 AND l.scan_id < $3
-                ORDER BY l.scan_id DESC LIMIT $4
-              ) w) AS ids,
-              ${SHAPE_EPOCH_COLUMNS}`,
+      `SELECT ${holderIdsSql('$1::char(64)', '$2', '$4', '$3')} AS ids, ${SHAPE_EPOCH_COLUMNS}`,
       [pair.hash, pair.path, Number.isFinite(before) ? before : 2_147_483_647, limit],
     );
     this.holderShapes?.checkEpoch(walk.file_node, Number(walk.last_id));
-    return { ids: walk.ids === null ? [] : walk.ids.split(',').map(Number), fileNode: walk.file_node };
+    return { ids: holderIdList(walk.ids), fileNode: walk.file_node };
   }
 
   /**
@@ -580,13 +581,14 @@ export class LineageRepository implements CandidateStore {
       for (const [id, rows] of read.shapes) cache.put(id, rows, read.fileNode);
       for (let i = 0; i < ids.length; i++) shapes[i] ??= cache.get(ids[i], epoch);
     }
-    const prepared = filter ? prepareHolderFilter(filter) : null;
-    const keep = new Set(filter?.keep);
+    const bound = filter && { filter, prepared: prepareHolderFilter(filter), keep: new Set(filter.keep) };
     const kept: Array<{ id: number; shape: HolderShape }> = [];
     for (let i = 0; i < ids.length; i++) {
       const [id, shape] = [ids[i], shapes[i]];
       if (!shape) continue; // deleted since the walk
-      if (!filter || !prepared || keep.has(id) || packedShapeBound(prepared, filter.postedLinesMax, shape) >= holderFloorFor(filter, id)) kept.push({ id, shape });
+      if (!bound || bound.keep.has(id) || packedShapeBound(bound.prepared, bound.filter.postedLinesMax, shape) >= holderFloorFor(bound.filter, id)) {
+        kept.push({ id, shape });
+      }
     }
     const unread = kept.filter((k) => cache.filesOf(k.id, epoch) === undefined).map((k) => k.id);
     if (unread.length > 0) {

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SkillFile } from '../../core/ingest/ingest.types';
 import { relationFor, type FileSide } from '../../core/lineage';
-import { DEFAULT_SEARCH_LIMITS, fileLineStats, hasPostings, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
+import { DEFAULT_SEARCH_LIMITS, fileLineStats, searchCompared, type FileLineStats, type SearchLimits, type SearchStats } from '../../core/lineage/search';
 import { HolderShapeCache } from './holder-shape-cache';
 import { PopularLines } from './popular-lines';
-import { addLineageRows, emptyLineageRows, LineageRepository, type ComparedScanRow } from './lineage.repository';
+import { addLineageRows, emptyLineageRows, LineageRepository, storedSequenceOf, type ComparedScanRow } from './lineage.repository';
 import type { Classification } from './lineage.types';
 
 export type { ComparedScanRow } from './lineage.repository';
@@ -79,7 +79,7 @@ export class ScanClassifierService {
     // Committed: the next searches find it among the newest holders of its popular files.
     this.holderShapes.putStored(
       result.stored.scan.id,
-      lineStats.map((f) => ({ ...f, sequence: hasPostings(f.lineCount) ? f.sequence : null })),
+      lineStats.map((f) => ({ ...f, sequence: storedSequenceOf(f) })),
     );
     return result;
   }

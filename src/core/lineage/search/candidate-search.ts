@@ -1045,10 +1045,10 @@ class Search {
     if (chosen.length > 0) {
       const result = await this.store.probeTokens(chosen, cap);
       this.rowsLeft = Math.max(0, this.rowsLeft - result.rows);
-      const frequent = new Map(result.frequent.map((t) => [`${t.path}\u0000${t.hash}`, t.fence]));
+      const frequent = new Map(result.frequent.map((t) => [pathHashKey(t), t.fence]));
       const stillFrequent: TokenState[] = [];
       for (const t of chosen) {
-        const fence = frequent.get(`${t.path}\u0000${t.hash}`);
+        const fence = frequent.get(pathHashKey(t));
         if (fence !== undefined) {
           t.level = level;
           t.fence = fence;
@@ -1089,8 +1089,8 @@ class Search {
   private raiseKnownFrequent(tokens: TokenState[], level: number): void {
     let known = tokens;
     for (let next = level + 1; next < this.limits.caps.length - 1 && known.length > 0; next++) {
-      const named = new Set((this.store.knownFrequent?.(known, this.limits.caps[next]) ?? []).map((t) => `${t.path}\u0000${t.hash}`));
-      known = known.filter((t) => named.has(`${t.path}\u0000${t.hash}`));
+      const named = this.knownFrequentKeys(known, next);
+      known = known.filter((t) => named.has(pathHashKey(t)));
       for (const t of known) t.level = next;
     }
   }
@@ -1136,13 +1136,12 @@ class Search {
   private unlessKnownFrequent(tokens: TokenState[], level: number): TokenState[] {
     // The last cap is always read: a wrong or stale memo then costs rows, never exactness.
     if (level >= this.limits.caps.length - 1) return tokens;
-    const known = this.store.knownFrequent?.(tokens, this.limits.caps[level]);
-    if (!known || known.length === 0) return tokens;
-    const skip = new Set(known.map((t) => `${t.path}\u0000${t.hash}`));
+    const skip = this.knownFrequentKeys(tokens, level);
+    if (skip.size === 0) return tokens;
     const rest: TokenState[] = [];
     const marked: TokenState[] = [];
     for (const t of tokens) {
-      if (!skip.has(`${t.path}\u0000${t.hash}`)) rest.push(t);
+      if (!skip.has(pathHashKey(t))) rest.push(t);
       else if (t.level < level) {
         t.level = level;
         marked.push(t);
@@ -1150,6 +1149,11 @@ class Search {
     }
     this.raiseKnownFrequent(marked, level);
     return rest;
+  }
+
+  /** pathHashKey of the tokens the store knows to be frequent at `level`'s cap. */
+  private knownFrequentKeys(tokens: readonly TokenState[], level: number): Set<string> {
+    return new Set((this.store.knownFrequent?.(tokens, this.limits.caps[level]) ?? []).map(pathHashKey));
   }
 
   /** C's tokens that line probes may look up (not those of a popular pair's file: see {@link PairState}). */
@@ -1172,9 +1176,9 @@ class Search {
     const walkLimit = Math.min(this.limits.smallPairWalk, this.limits.holderWalk);
     if (wanted.length === 0 || !this.spend((4 * (this.limits.pairCap + 1) + walkLimit + 1) * wanted.length)) return;
     const result = await this.store.probePairs(wanted, this.limits.pairCap, walkLimit);
-    const frequent = new Set(result.frequent.map((f) => `${f.path}\u0000${f.hash}`));
+    const frequent = new Set(result.frequent.map((f) => pathHashKey(f)));
     for (const pair of wanted) {
-      if (frequent.has(`${pair.path}\u0000${pair.hash}`)) continue;
+      if (frequent.has(pathHashKey(pair))) continue;
       const p = this.byPathState.get(pair.path) as PathState;
       p.pair = { path: pair.path, hash: pair.hash, before: Number.POSITIVE_INFINITY, pages: 0, members: null, membersFrom: Number.POSITIVE_INFINITY };
       p.fileProbed = true;
@@ -1335,6 +1339,9 @@ class Search {
     for (const c of this.candidates.values()) this.rekey(c);
   }
 }
+
+/** The key of a (path, hash) pair — a token or a file — in maps and sets. */
+const pathHashKey = (x: { path: string; hash: string }): string => `${x.path}\u0000${x.hash}`;
 
 /** Whether ascending `sorted` contains `value` (binary search). */
 function sortedIncludes(sorted: readonly number[], value: number): boolean {

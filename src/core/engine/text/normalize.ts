@@ -209,7 +209,7 @@ for (const sep of ' .-_*|') SPACED_CLASS[sep.charCodeAt(0)] = 2;
  * match holds such a run, and SPACED_LETTERS matches in a handful of files only. Such a run has no
  * two letters, no two separators and no other character next to each other (a "cut"): the test
  * looks at the last two characters of each 7-character window and jumps past a cut, so most of
- * prose (two letters side by side in nearly every word) is skipped: 47 ms over the ab.sh corpus
+ * prose (two letters side by side in nearly every word) is skipped: 47 ms over the benchmark corpus
  * texts where the regex, which tries every letter as a start, takes 79 ms.
  */
 function hasSpacedRun(text: string): boolean {
